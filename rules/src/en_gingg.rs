@@ -1,0 +1,987 @@
+//! En Gingg as Bei (seeds/004_7b73b4608eab0080.txt, rulings R-EG-1..4).
+//!
+//! The app is the game leader: it keeps every balance (R-EG-1) and a ledger of
+//! every change with its reason.
+
+use crate::contract::{rank_by_key, require_turn, Game, Outcome, RuleError, Seat};
+use crate::rng::Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// R-EG-1: every player starts with 37 points.
+pub const START_BALANCE: i64 = 37;
+/// R-EG-2: six dice, so at most six throws in phase 1.
+pub const DICE: usize = 6;
+/// R-EG-2: the line between losing and gaining.
+pub const LINE: i64 = 30;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Throw the dice still in play (phase 1 or phase 2).
+    Roll,
+    /// Phase 1: set aside these dice of the current throw (indices into it).
+    SetAside(Vec<usize>),
+}
+
+/// Why a balance changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Phase 1 ended with this total (R-EG-2).
+    Phase1 { total: u8 },
+    /// The previous player's phase 2 with target face `d` set aside `count` dice
+    /// showing `d` (R-EG-3).
+    Penalty { by: Seat, d: u8, count: u8 },
+}
+
+/// One line of the game leader's ledger.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    pub turn: u32,
+    pub seat: Seat,
+    pub delta: i64,
+    pub balance: i64,
+    pub reason: Reason,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// R-EG-2. `kept` are the dice set aside so far; `throw` is the throw that
+    /// waits for the player to set dice aside; `throws` counts throws so far.
+    One {
+        kept: Vec<u8>,
+        throw: Option<Vec<u8>>,
+        throws: u8,
+    },
+    /// R-EG-3. `d` is the target face; `set_aside` counts the dice showing `d`
+    /// set aside so far; `in_hand` how many dice the next throw uses; `last` the
+    /// last throw (None before the first).
+    Two {
+        d: u8,
+        total: u8,
+        set_aside: u8,
+        in_hand: u8,
+        throws: u8,
+        last: Option<Vec<u8>>,
+    },
+    Over,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    Rolled {
+        seat: Seat,
+        dice: Vec<u8>,
+    },
+    SetAside {
+        seat: Seat,
+        dice: Vec<u8>,
+        total: u8,
+    },
+    /// Phase 1 is over: the player's total and the change to their balance.
+    Phase1Done {
+        seat: Seat,
+        total: u8,
+        delta: i64,
+    },
+    /// Phase 2 throw: `count` dice showed the target face.
+    Hits {
+        seat: Seat,
+        d: u8,
+        count: u8,
+        penalty: i64,
+    },
+    /// Phase 2 over: `amount` (possibly 0) deducted from `to`.
+    PenaltyPaid {
+        by: Seat,
+        to: Seat,
+        amount: i64,
+    },
+    TurnPassed {
+        to: Seat,
+    },
+    GameOver {
+        loser: Seat,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Options {}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnGingg {
+    rng: Rng,
+    pub balances: Vec<i64>,
+    pub current: Seat,
+    pub turn: u32,
+    pub phase: Phase,
+    pub ledger: Vec<LedgerEntry>,
+    pub loser: Option<Seat>,
+}
+
+fn err(en: &str, de: &str) -> RuleError {
+    RuleError::new(en, de)
+}
+
+impl EnGingg {
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.balances.len()
+    }
+
+    /// Phase 1 total of the dice set aside so far.
+    pub fn kept_total(&self) -> u8 {
+        match &self.phase {
+            Phase::One { kept, .. } => kept.iter().sum(),
+            _ => 0,
+        }
+    }
+
+    /// Throws left in phase 1 (one per die still in play).
+    pub fn throws_left(&self) -> u8 {
+        match &self.phase {
+            Phase::One { kept, throw, .. } => (DICE - kept.len()) as u8 - u8::from(throw.is_some()),
+            _ => 0,
+        }
+    }
+
+    fn book(&mut self, seat: Seat, delta: i64, reason: Reason) -> Option<Seat> {
+        self.balances[seat] += delta;
+        self.ledger.push(LedgerEntry {
+            turn: self.turn,
+            seat,
+            delta,
+            balance: self.balances[seat],
+            reason,
+        });
+        // R-EG-4: the game ends at once when a balance reaches 0 or less.
+        if self.balances[seat] <= 0 && self.loser.is_none() {
+            self.loser = Some(seat);
+            self.phase = Phase::Over;
+            Some(seat)
+        } else {
+            None
+        }
+    }
+
+    fn pass_turn(&mut self, events: &mut Vec<Event>) {
+        self.current = self.next_seat(self.current);
+        self.turn += 1;
+        self.phase = Phase::One {
+            kept: Vec::new(),
+            throw: None,
+            throws: 0,
+        };
+        events.push(Event::TurnPassed { to: self.current });
+    }
+
+    /// Phase 1 is complete: book the result and go on (R-EG-2).
+    fn finish_phase1(&mut self, seat: Seat, total: u8, events: &mut Vec<Event>) {
+        let delta = i64::from(total) - LINE;
+        events.push(Event::Phase1Done { seat, total, delta });
+        if delta != 0 {
+            if let Some(loser) = self.book(seat, delta, Reason::Phase1 { total }) {
+                events.push(Event::GameOver { loser });
+                return;
+            }
+        }
+        if delta > 0 {
+            self.phase = Phase::Two {
+                d: delta as u8,
+                total,
+                set_aside: 0,
+                in_hand: DICE as u8,
+                throws: 0,
+                last: None,
+            };
+        } else {
+            self.pass_turn(events);
+        }
+    }
+
+    fn roll(&mut self, seat: Seat, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        match self.phase.clone() {
+            Phase::One {
+                kept,
+                throw: None,
+                throws,
+            } => {
+                let dice = self.rng.dice(DICE - kept.len());
+                events.push(Event::Rolled {
+                    seat,
+                    dice: dice.clone(),
+                });
+                if dice.len() == 1 {
+                    // The last die has no choice: it is set aside at once.
+                    let mut kept = kept;
+                    kept.push(dice[0]);
+                    let total: u8 = kept.iter().sum();
+                    events.push(Event::SetAside { seat, dice, total });
+                    self.phase = Phase::One {
+                        kept,
+                        throw: None,
+                        throws: throws + 1,
+                    };
+                    self.finish_phase1(seat, total, events);
+                } else {
+                    self.phase = Phase::One {
+                        kept,
+                        throw: Some(dice),
+                        throws: throws + 1,
+                    };
+                }
+                Ok(())
+            }
+            Phase::One { throw: Some(_), .. } => Err(err(
+                "Set aside at least one die before throwing again.",
+                "Lege zuerst mindestens einen Würfel beiseite.",
+            )),
+            Phase::Two {
+                d,
+                total,
+                set_aside,
+                in_hand,
+                throws,
+                ..
+            } => {
+                let dice = self.rng.dice(in_hand as usize);
+                let hits = dice.iter().filter(|&&x| x == d).count() as u8;
+                events.push(Event::Rolled {
+                    seat,
+                    dice: dice.clone(),
+                });
+                if hits == 0 {
+                    // R-EG-3: no d ends phase 2; the d's set aside so far are
+                    // deducted from the next player (nothing if none).
+                    let amount = i64::from(set_aside) * i64::from(d);
+                    let to = self.next_seat(seat);
+                    events.push(Event::PenaltyPaid {
+                        by: seat,
+                        to,
+                        amount,
+                    });
+                    self.phase = Phase::Two {
+                        d,
+                        total,
+                        set_aside,
+                        in_hand,
+                        throws: throws + 1,
+                        last: Some(dice),
+                    };
+                    if amount > 0 {
+                        let reason = Reason::Penalty {
+                            by: seat,
+                            d,
+                            count: set_aside,
+                        };
+                        if let Some(loser) = self.book(to, -amount, reason) {
+                            events.push(Event::GameOver { loser });
+                            return Ok(());
+                        }
+                    }
+                    self.pass_turn(events);
+                } else {
+                    let set_aside = set_aside + hits;
+                    let left = in_hand - hits;
+                    events.push(Event::Hits {
+                        seat,
+                        d,
+                        count: hits,
+                        penalty: i64::from(set_aside) * i64::from(d),
+                    });
+                    self.phase = Phase::Two {
+                        d,
+                        total,
+                        set_aside,
+                        // R-EG-3: all six show d: take all six up and go on.
+                        in_hand: if left == 0 { DICE as u8 } else { left },
+                        throws: throws + 1,
+                        last: Some(dice),
+                    };
+                }
+                Ok(())
+            }
+            Phase::Over => Err(err("The game is over.", "Das Spiel ist vorbei.")),
+        }
+    }
+
+    fn set_aside(
+        &mut self,
+        seat: Seat,
+        picks: &[usize],
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Phase::One {
+            kept,
+            throw: Some(throw),
+            throws,
+        } = self.phase.clone()
+        else {
+            return Err(err(
+                "There is no throw to set dice aside from.",
+                "Es liegt kein Wurf da, aus dem du Würfel beiseitelegen kannst.",
+            ));
+        };
+        // R-EG-2: at least one die per throw.
+        if picks.is_empty() {
+            return Err(err(
+                "Set aside at least one die.",
+                "Lege mindestens einen Würfel beiseite.",
+            ));
+        }
+        let mut seen = vec![false; throw.len()];
+        for &i in picks {
+            if i >= throw.len() || seen[i] {
+                return Err(err(
+                    "Pick each die of this throw at most once.",
+                    "Wähle jeden Würfel dieses Wurfs höchstens einmal.",
+                ));
+            }
+            seen[i] = true;
+        }
+        let chosen: Vec<u8> = picks.iter().map(|&i| throw[i]).collect();
+        let mut kept = kept;
+        kept.extend(&chosen);
+        let total: u8 = kept.iter().sum();
+        events.push(Event::SetAside {
+            seat,
+            dice: chosen,
+            total,
+        });
+        let done = kept.len() == DICE;
+        self.phase = Phase::One {
+            kept,
+            throw: None,
+            throws,
+        };
+        if done {
+            self.finish_phase1(seat, total, events);
+        }
+        Ok(())
+    }
+}
+
+impl Game for EnGingg {
+    type Action = Action;
+    type Event = Event;
+    type Options = Options;
+    type View = EnGingg;
+
+    const ID: &'static str = "en-gingg";
+    const MIN_SEATS: usize = 2;
+    const MAX_SEATS: usize = 8;
+    const PRIVATE_INFO: bool = false;
+
+    fn new(seats: usize, _options: &Options, seed: u64) -> Result<Self, RuleError> {
+        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
+            return Err(err(
+                "En Gingg as Bei is for 2 to 8 players.",
+                "En Gingg as Bei ist für 2 bis 8 Spieler.",
+            ));
+        }
+        Ok(EnGingg {
+            rng: Rng::new(seed),
+            balances: vec![START_BALANCE; seats],
+            current: 0,
+            turn: 1,
+            phase: Phase::One {
+                kept: Vec::new(),
+                throw: None,
+                throws: 0,
+            },
+            ledger: Vec::new(),
+            loser: None,
+        })
+    }
+
+    fn seat_count(&self) -> usize {
+        self.balances.len()
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if matches!(self.phase, Phase::Over) {
+            Vec::new()
+        } else {
+            vec![self.current]
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if seat != self.current {
+            return Vec::new();
+        }
+        match &self.phase {
+            Phase::One {
+                throw: Some(throw), ..
+            } => {
+                let n = throw.len();
+                (1u32..(1 << n))
+                    .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect())
+                    .map(Action::SetAside)
+                    .collect()
+            }
+            Phase::One { throw: None, .. } | Phase::Two { .. } => vec![Action::Roll],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        require_turn(self, seat)?;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        match action {
+            Action::Roll => next.roll(seat, &mut events)?,
+            Action::SetAside(picks) => next.set_aside(seat, picks, &mut events)?,
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.balances.clone()
+    }
+
+    fn recomputed_scores(&self) -> Vec<i64> {
+        let mut b = vec![START_BALANCE; self.balances.len()];
+        for e in &self.ledger {
+            b[e.seat] += match e.reason {
+                Reason::Phase1 { total } => i64::from(total) - LINE,
+                Reason::Penalty { d, count, .. } => -(i64::from(d) * i64::from(count)),
+            };
+        }
+        b
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let loser = self.loser?;
+        // R-EG-4: the loser is last; the others are ranked by balance.
+        let keys: Vec<(bool, i64)> = self
+            .balances
+            .iter()
+            .enumerate()
+            .map(|(s, &b)| (s != loser, b))
+            .collect();
+        Some(Outcome {
+            scores: self.balances.clone(),
+            places: rank_by_key(&keys),
+        })
+    }
+
+    fn view(&self, _seat: Option<Seat>) -> EnGingg {
+        // Nothing is secret in this game.
+        self.clone()
+    }
+
+    fn computer_action(&self, seat: Seat) -> Action {
+        debug_assert_eq!(seat, self.current);
+        match &self.phase {
+            Phase::One {
+                kept,
+                throw: Some(throw),
+                ..
+            } => {
+                let t: u8 = kept.iter().sum();
+                Action::SetAside(best_set_aside(throw, t))
+            }
+            _ => Action::Roll,
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        match &self.phase {
+            Phase::One {
+                kept,
+                throw,
+                throws,
+            } => {
+                let in_throw = throw.as_ref().map_or(0, Vec::len);
+                if kept.len() + in_throw > DICE {
+                    return Err(format!("{} kept + {} thrown > 6", kept.len(), in_throw));
+                }
+                if kept.len() < usize::from(*throws) - usize::from(throw.is_some()) {
+                    return Err("a throw set no die aside".into());
+                }
+                if kept
+                    .iter()
+                    .chain(throw.iter().flatten())
+                    .any(|&x| !(1..=6).contains(&x))
+                {
+                    return Err("a die outside 1..6".into());
+                }
+            }
+            Phase::Two {
+                d, total, in_hand, ..
+            } => {
+                if i64::from(*d) != i64::from(*total) - LINE || !(1..=6).contains(d) {
+                    return Err(format!("phase 2 target {d} does not match total {total}"));
+                }
+                if !(1..=6).contains(in_hand) {
+                    return Err(format!("{in_hand} dice in hand"));
+                }
+            }
+            Phase::Over => {
+                let l = self.loser.ok_or("over without a loser")?;
+                if self.balances[l] > 0 {
+                    return Err("the loser has a positive balance".into());
+                }
+            }
+        }
+        let below = self.balances.iter().filter(|&&b| b <= 0).count();
+        if below > 1 || (below == 1) != self.loser.is_some() {
+            return Err(format!(
+                "balances {:?} vs loser {:?}",
+                self.balances, self.loser
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Exact optimal phase 1 play by dynamic programming over (dice left, total so
+/// far). The value is the expected change of the player's own balance, which
+/// R-EG-2 makes T - 30 whatever T is.
+pub struct Phase1Table {
+    /// value[n][t]: expected final balance change with n dice still to throw and
+    /// t already set aside, playing optimally.
+    value: Vec<Vec<f64>>,
+}
+
+/// Every multiset of `n` dice (sorted high to low) with its probability.
+fn outcomes(n: usize) -> Vec<(Vec<u8>, f64)> {
+    fn rec(n: usize, max: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == n {
+            out.push(cur.clone());
+            return;
+        }
+        for f in (1..=max).rev() {
+            cur.push(f);
+            rec(n, f, cur, out);
+            cur.pop();
+        }
+    }
+    let mut all = Vec::new();
+    rec(n, 6, &mut Vec::new(), &mut all);
+    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+    let total = 6f64.powi(n as i32);
+    all.into_iter()
+        .map(|m| {
+            let mut counts = [0usize; 7];
+            for &x in &m {
+                counts[x as usize] += 1;
+            }
+            let perms = fact(n) / counts.iter().map(|&c| fact(c)).product::<f64>();
+            (m, perms / total)
+        })
+        .collect()
+}
+
+impl Phase1Table {
+    fn build() -> Self {
+        let max_t = 6 * DICE;
+        let mut value = vec![vec![0.0; max_t + 1]; DICE + 1];
+        for t in 0..=max_t {
+            value[0][t] = t as f64 - LINE as f64;
+        }
+        for n in 1..=DICE {
+            let outs = outcomes(n);
+            let max_before = 6 * (DICE - n);
+            for t in 0..=max_before {
+                value[n][t] = outs
+                    .iter()
+                    .map(|(dice, p)| {
+                        // Keeping k dice: the k highest are best, since more
+                        // total is never worse.
+                        let best = (1..=n)
+                            .map(|k| {
+                                let s: usize = dice[..k].iter().map(|&x| x as usize).sum();
+                                value[n - k][t + s]
+                            })
+                            .fold(f64::MIN, f64::max);
+                        p * best
+                    })
+                    .sum();
+            }
+        }
+        Phase1Table { value }
+    }
+
+    pub fn get() -> &'static Phase1Table {
+        static TABLE: OnceLock<Phase1Table> = OnceLock::new();
+        TABLE.get_or_init(Phase1Table::build)
+    }
+
+    /// Expected final balance change from `n` dice left and total `t` so far.
+    pub fn value(&self, n: usize, t: usize) -> f64 {
+        self.value[n][t]
+    }
+
+    /// The exact expected balance change of a whole phase 1 under optimal play.
+    pub fn expected_turn_change(&self) -> f64 {
+        self.value[DICE][0]
+    }
+}
+
+/// The optimal dice to set aside from `throw` with `t` already set aside:
+/// indices of the k highest dice for the best k.
+pub fn best_set_aside(throw: &[u8], t: u8) -> Vec<usize> {
+    let table = Phase1Table::get();
+    let mut idx: Vec<usize> = (0..throw.len()).collect();
+    idx.sort_by(|&a, &b| throw[b].cmp(&throw[a]).then(a.cmp(&b)));
+    let n = throw.len();
+    let mut best_k = 1;
+    let mut best = f64::MIN;
+    let mut sum = t as usize;
+    for k in 1..=n {
+        sum += throw[idx[k - 1]] as usize;
+        let v = table.value(n - k, sum);
+        // Prefer keeping fewer dice on (near) ties: same value, more chances.
+        if v > best + 1e-12 {
+            best = v;
+            best_k = k;
+        }
+    }
+    let mut pick: Vec<usize> = idx[..best_k].to_vec();
+    pick.sort_unstable();
+    pick
+}
+
+/// Exact expected phase 2 penalty for target face `d` (R-EG-3), by value
+/// iteration over the number of dice in hand.
+pub fn expected_penalty(d: u8) -> f64 {
+    // E[n] = expected d's still to come with n dice in hand. A throw of n dice
+    // shows k d's with probability C(n,k)(1/6)^k(5/6)^(n-k); k = 0 stops.
+    let binom =
+        |n: usize, k: usize| -> f64 { (1..=k).map(|i| (n + 1 - i) as f64 / i as f64).product() };
+    let mut e = [0.0f64; DICE + 1];
+    for _ in 0..200 {
+        let mut next = [0.0f64; DICE + 1];
+        for n in 1..=DICE {
+            next[n] = (1..=n)
+                .map(|k| {
+                    let p = binom(n, k)
+                        * (1.0 / 6.0f64).powi(k as i32)
+                        * (5.0 / 6.0f64).powi((n - k) as i32);
+                    let rest = if n == k { DICE } else { n - k };
+                    p * (k as f64 + e[rest])
+                })
+                .sum();
+        }
+        e = next;
+    }
+    e[DICE] * f64::from(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{play_to_end, Policy};
+
+    /// A game whose next throws are forced, to replay the text's examples.
+    fn rigged(seats: usize, balances: &[i64]) -> EnGingg {
+        let mut g = EnGingg::new(seats, &Options::default(), 1).unwrap();
+        g.balances = balances.to_vec();
+        g
+    }
+
+    fn force_phase1(g: &mut EnGingg, dice: Vec<u8>) -> Vec<Event> {
+        g.phase = Phase::One {
+            kept: Vec::new(),
+            throw: Some(dice),
+            throws: 1,
+        };
+        g.apply(g.current, &Action::SetAside((0..6).collect()))
+            .unwrap()
+    }
+
+    #[test]
+    fn start_balances_r_eg_1() {
+        // R-EG-1: 2-8 players, each starts at 37.
+        for n in 2..=8 {
+            let g = EnGingg::new(n, &Options::default(), 3).unwrap();
+            assert_eq!(g.balances, vec![37; n]);
+        }
+        assert!(EnGingg::new(1, &Options::default(), 3).is_err());
+        assert!(EnGingg::new(9, &Options::default(), 3).is_err());
+    }
+
+    #[test]
+    fn text_example_28_loses_2_r_eg_2() {
+        // R-EG-2, the text's example: balance 29, throw 6-6-5-4-4-3 = 28, lose 2,
+        // next player's turn.
+        let mut g = rigged(3, &[29, 37, 37]);
+        let ev = force_phase1(&mut g, vec![6, 6, 5, 4, 4, 3]);
+        assert!(ev.contains(&Event::Phase1Done {
+            seat: 0,
+            total: 28,
+            delta: -2
+        }));
+        assert_eq!(g.balances, vec![27, 37, 37]);
+        assert_eq!(g.current, 1);
+        assert_eq!(
+            g.ledger.last().unwrap().reason,
+            Reason::Phase1 { total: 28 }
+        );
+    }
+
+    #[test]
+    fn exactly_30_changes_nothing_r_eg_2() {
+        // R-EG-2: T = 30, nothing happens, next player.
+        let mut g = rigged(2, &[37, 37]);
+        force_phase1(&mut g, vec![6, 6, 6, 6, 3, 3]);
+        assert_eq!(g.balances, vec![37, 37]);
+        assert!(g.ledger.is_empty());
+        assert_eq!(g.current, 1);
+    }
+
+    #[test]
+    fn text_example_32_gains_2_and_phase_2_r_eg_2_r_eg_3() {
+        // R-EG-2/3, the text's example: 6-6-6-5-5-4 = 32 gains 2, then phase 2
+        // on twos: 2-2-4-1-1-6, then 3-5-5-2, then 4-1-6: 3 x 2 = 6 penalty.
+        let mut g = rigged(3, &[29, 37, 37]);
+        force_phase1(&mut g, vec![6, 6, 6, 5, 5, 4]);
+        assert_eq!(g.balances[0], 31);
+        assert!(matches!(g.phase, Phase::Two { d: 2, .. }));
+        // Play phase 2 with forced throws through the same code path.
+        let throws = [vec![2, 2, 4, 1, 1, 6], vec![3, 5, 5, 2], vec![4, 1, 6]];
+        let mut events = Vec::new();
+        for t in throws {
+            events.extend(phase2_throw(&mut g, t));
+        }
+        assert!(events.contains(&Event::PenaltyPaid {
+            by: 0,
+            to: 1,
+            amount: 6
+        }));
+        assert_eq!(g.balances, vec![31, 31, 37]);
+        assert_eq!(
+            g.ledger.last().unwrap().reason,
+            Reason::Penalty {
+                by: 0,
+                d: 2,
+                count: 3
+            }
+        );
+        assert_eq!(g.current, 1);
+    }
+
+    /// Applies a phase 2 throw with the given faces (via a PRNG search).
+    fn phase2_throw(g: &mut EnGingg, faces: Vec<u8>) -> Vec<Event> {
+        let Phase::Two { in_hand, .. } = g.phase else {
+            panic!("not in phase 2")
+        };
+        assert_eq!(in_hand as usize, faces.len());
+        for seed in 0.. {
+            let mut r = Rng::new(seed);
+            if r.dice(faces.len()) == faces {
+                g.rng = Rng::new(seed);
+                return g.apply(g.current, &Action::Roll).unwrap();
+            }
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn no_d_in_first_phase2_throw_deducts_nothing_r_eg_3() {
+        // R-EG-3: no d in the first throw: nothing is deducted.
+        let mut g = rigged(2, &[37, 37]);
+        force_phase1(&mut g, vec![6, 6, 6, 5, 5, 5]); // 33: d = 3
+        assert_eq!(g.balances, vec![40, 37]);
+        let ev = phase2_throw(&mut g, vec![1, 2, 4, 5, 6, 6]);
+        assert!(ev.contains(&Event::PenaltyPaid {
+            by: 0,
+            to: 1,
+            amount: 0
+        }));
+        assert_eq!(g.balances, vec![40, 37]);
+        assert_eq!(g.current, 1);
+    }
+
+    #[test]
+    fn all_six_show_d_take_all_up_r_eg_3() {
+        // R-EG-3: all six show d: take all six up and go on.
+        let mut g = rigged(2, &[37, 37]);
+        force_phase1(&mut g, vec![6, 6, 6, 6, 6, 1]); // 31: d = 1
+        phase2_throw(&mut g, vec![1, 1, 1, 1, 1, 1]);
+        assert!(matches!(
+            g.phase,
+            Phase::Two {
+                in_hand: 6,
+                set_aside: 6,
+                ..
+            }
+        ));
+        phase2_throw(&mut g, vec![1, 2, 3, 4, 5, 6]);
+        phase2_throw(&mut g, vec![2, 2, 2, 2, 2]);
+        assert_eq!(g.balances, vec![38, 30]); // 7 ones deducted from seat 1
+    }
+
+    #[test]
+    fn penalty_goes_to_next_in_seat_order_wrapping_r_eg_3() {
+        // R-EG-3: "the next player in seat order": after the last seat comes seat 0.
+        let mut g = rigged(3, &[37, 37, 37]);
+        g.current = 2;
+        force_phase1(&mut g, vec![6, 6, 6, 6, 5, 5]); // 34: d = 4
+        phase2_throw(&mut g, vec![4, 1, 1, 1, 1, 1]);
+        phase2_throw(&mut g, vec![1, 1, 1, 1, 1]);
+        assert_eq!(g.balances, vec![33, 37, 41]);
+        assert_eq!(g.current, 0);
+    }
+
+    #[test]
+    fn at_least_one_die_per_throw_r_eg_2() {
+        // R-EG-2: at least one die set aside after each throw; R-G-2 readable error.
+        let mut g = EnGingg::new(2, &Options::default(), 5).unwrap();
+        g.apply(0, &Action::Roll).unwrap();
+        let e = g.apply(0, &Action::SetAside(vec![])).unwrap_err();
+        assert_eq!(e.en, "Set aside at least one die.");
+        assert_eq!(e.de, "Lege mindestens einen Würfel beiseite.");
+        let e = g.apply(0, &Action::Roll).unwrap_err();
+        assert!(e.en.contains("at least one die"));
+        let e = g.apply(0, &Action::SetAside(vec![0, 0])).unwrap_err();
+        assert!(e.en.contains("at most once"));
+        let e = g.apply(1, &Action::SetAside(vec![0])).unwrap_err();
+        assert_eq!(e.en, "It is not your turn.");
+        // Legal actions are every non-empty subset of six dice.
+        assert_eq!(g.legal_actions(0).len(), 63);
+        assert!(g.legal_actions(1).is_empty());
+    }
+
+    #[test]
+    fn at_most_six_throws_r_eg_2() {
+        // R-EG-2: one die at a time gives exactly six throws; the last die is
+        // set aside by itself.
+        let mut g = EnGingg::new(2, &Options::default(), 11).unwrap();
+        let mut throws = 0;
+        while g.current == 0 && matches!(g.phase, Phase::One { .. }) {
+            g.apply(0, &Action::Roll).unwrap();
+            throws += 1;
+            if let Phase::One { throw: Some(_), .. } = g.phase {
+                g.apply(0, &Action::SetAside(vec![0])).unwrap();
+            }
+        }
+        assert_eq!(throws, 6);
+        let first = g.ledger.first().map(|e| e.reason.clone());
+        if let Some(Reason::Phase1 { total }) = first {
+            assert!((6..=36).contains(&total));
+        }
+    }
+
+    #[test]
+    fn game_ends_at_zero_and_ranks_others_r_eg_4() {
+        // R-EG-4: ends at once at 0 or less; the loser is last, the others are
+        // ranked by balance, ties share (R-G-3).
+        let mut g = rigged(4, &[2, 40, 30, 40]);
+        let ev = force_phase1(&mut g, vec![6, 6, 5, 4, 4, 3]); // 28: lose 2
+        assert!(ev.contains(&Event::GameOver { loser: 0 }));
+        assert_eq!(g.phase, Phase::Over);
+        assert!(g.to_act().is_empty());
+        let o = g.outcome().unwrap();
+        assert_eq!(o.places, vec![4, 1, 3, 1]);
+        assert!(g.apply(0, &Action::Roll).is_err());
+    }
+
+    #[test]
+    fn penalty_can_end_the_game_r_eg_4() {
+        let mut g = rigged(2, &[37, 4]);
+        force_phase1(&mut g, vec![6, 6, 6, 6, 6, 2]); // 32: d = 2
+        phase2_throw(&mut g, vec![2, 2, 1, 1, 1, 1]);
+        let ev = phase2_throw(&mut g, vec![1, 1, 1, 1]);
+        assert!(ev.contains(&Event::GameOver { loser: 1 }));
+        assert_eq!(g.balances, vec![39, 0]);
+        assert_eq!(g.outcome().unwrap().places, vec![1, 2]);
+    }
+
+    #[test]
+    fn optimal_table_values() {
+        let t = Phase1Table::get();
+        // With the last die in hand and 30 so far, the expected change is 3.5.
+        assert!((t.value(1, 30) - 3.5).abs() < 1e-9);
+        // Two dice left with 20 kept (reachable: four dice kept): keep both, or
+        // keep the higher and throw the last die (worth 3.5 on average).
+        let brute2: f64 = (1..=6u8)
+            .flat_map(|a| (1..=6u8).map(move |b| (a, b)))
+            .map(|(a, b)| {
+                let both = f64::from(a + b);
+                let hi = f64::from(a.max(b)) + 3.5;
+                both.max(hi) / 36.0
+            })
+            .sum();
+        assert!((t.value(2, 20) - (brute2 - 10.0)).abs() < 1e-9);
+        // Independent check over all 6^n ordered throws: the change is T - 30,
+        // so it splits into W(n), the expected sum still to come from n dice.
+        let mut w = [0f64; DICE + 1];
+        for n in 1..=DICE {
+            let mut acc = 0f64;
+            for code in 0..6usize.pow(n as u32) {
+                let mut dice: Vec<usize> = (0..n)
+                    .map(|i| code / 6usize.pow(i as u32) % 6 + 1)
+                    .collect();
+                dice.sort_unstable_by(|a, b| b.cmp(a));
+                let best = (1..=n)
+                    .map(|k| dice[..k].iter().sum::<usize>() as f64 + w[n - k])
+                    .fold(f64::MIN, f64::max);
+                acc += best;
+            }
+            w[n] = acc / 6f64.powi(n as i32);
+        }
+        let e = t.expected_turn_change();
+        assert!(
+            (e - (w[DICE] - 30.0)).abs() < 1e-9,
+            "expected change {e} vs {}",
+            w[DICE] - 30.0
+        );
+        assert!((e - 0.152).abs() < 0.001, "{e}");
+    }
+
+    #[test]
+    fn bot_keeps_sixes_and_high_dice() {
+        // With one throw showing two sixes, the optimal player keeps the sixes.
+        let pick = best_set_aside(&[6, 1, 6, 2, 3, 2], 0);
+        assert_eq!(pick, vec![0, 2]);
+        // A single die left in a two-die throw of 6 and 6: keep both.
+        assert_eq!(best_set_aside(&[6, 6], 24), vec![0, 1]);
+    }
+
+    #[test]
+    fn expected_penalty_is_sane() {
+        // Each d expects 6 * (1/6) = 1 hit in the first throw, plus more.
+        let e = expected_penalty(1);
+        assert!(e > 1.0 && e < 2.0, "{e}");
+        assert!((expected_penalty(3) - 3.0 * e).abs() < 1e-9);
+    }
+
+    #[test]
+    fn property_thousands_of_random_games() {
+        // Every seat random or computer, 2..8 seats: no panic, invariants hold,
+        // running balances equal balances recomputed from the ledger.
+        for i in 0..3000u64 {
+            let seats = 2 + (i % 7) as usize;
+            let policies: Vec<Policy> = (0..seats)
+                .map(|s| {
+                    if (i + s as u64) % 3 == 0 {
+                        Policy::Computer
+                    } else {
+                        Policy::Random
+                    }
+                })
+                .collect();
+            let m = play_to_end::<EnGingg>(
+                &policies,
+                &Options::default(),
+                i,
+                i ^ 0xABCD,
+                200_000,
+                true,
+            )
+            .unwrap_or_else(|e| panic!("game {i}: {e:?}"));
+            let st = m.state();
+            let o = st.outcome().unwrap();
+            assert_eq!(o.places[st.loser.unwrap()], seats);
+            // Replaying the record gives the same state (R-G-1).
+            let again = crate::midend::Match::<EnGingg>::replay(m.record().clone()).unwrap();
+            assert_eq!(again.state(), st);
+        }
+    }
+}

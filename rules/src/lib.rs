@@ -1,0 +1,12 @@
+//! Spielblock's rules: every game, score and computer player as plain Rust with
+//! no web dependency. See docs/ARCHITECTURE.md.
+
+pub mod contract;
+pub mod driver;
+pub mod en_gingg;
+pub mod midend;
+pub mod registry;
+pub mod rng;
+
+pub use contract::{Game, Outcome, RuleError, Seat};
+pub use midend::{Match, Move, Record, SeatInfo, SeatKind};

@@ -1,0 +1,102 @@
+//! The command-line tool, run as a process.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cli() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_spielblock-cli"))
+}
+
+fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = cli()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn replay_prints_final_state_and_scores() {
+    let game = r#"{"game":"en-gingg","seed":7,
+        "seats":[{"name":"Anna","kind":"human"},{"name":"Ben","kind":"computer"}],
+        "moves":[{"seat":0,"action":"roll"},{"seat":0,"action":{"set_aside":[0,1,2,3,4,5]}}]}"#;
+    let (code, out, err) = run_stdin(&["replay", "-"], game);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "en-gingg");
+    assert_eq!(v["moves"], 2);
+    let scores = v["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 2);
+    // Seat 0's whole throw was set aside: its balance moved by T - 30.
+    let ledger = v["state"]["ledger"].as_array().unwrap();
+    let total: i64 = v["state"]["ledger"][0]["reason"]["phase1"]["total"]
+        .as_i64()
+        .unwrap_or(30);
+    if ledger.is_empty() {
+        assert_eq!(scores[0], 37);
+    } else {
+        assert_eq!(scores[0].as_i64().unwrap(), 37 + total - 30);
+    }
+}
+
+#[test]
+fn replay_rejects_a_broken_file_with_a_clear_message() {
+    let (code, out, err) = run_stdin(&["replay", "-"], "{\"game\": \"en-gingg\", \"seed\": ");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("not valid JSON"), "{err}");
+    let (code, _, err) = run_stdin(&["replay", "/no/such/file.json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /no/such/file.json"), "{err}");
+}
+
+#[test]
+fn simulate_prints_averages_and_the_exact_value() {
+    let out = cli()
+        .args([
+            "simulate",
+            "en-gingg",
+            "--players",
+            "computer,random",
+            "-n",
+            "50",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 50);
+    assert_eq!(v["avg_score"].as_array().unwrap().len(), 2);
+    let names: Vec<&str> = v["extra"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(names.iter().any(|n| n.contains("exact expected")));
+    let bad = cli()
+        .args(["simulate", "en-gingg", "--players", "human"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown player"));
+}
