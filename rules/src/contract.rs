@@ -77,16 +77,38 @@ pub fn rank_by_key<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
 /// chance happens only inside `apply` when a player's action calls for it
 /// (pressing Roll), so replaying the same actions from the same seed gives the
 /// same game.
-pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static {
+pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// A player's move, as the UI sends it and a replay file spells it.
-    type Action: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    type Action: Clone
+        + Send
+        + Sync
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + 'static;
     /// What happened when an action was applied (for the log, screen readers and
     /// animations); the state alone is the truth.
-    type Event: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    type Event: Clone
+        + Send
+        + Sync
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + 'static;
     /// Setup options (R-*-* rulings marked "(option)").
-    type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + 'static;
+    type Options: Clone
+        + Send
+        + Sync
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + 'static;
     /// What one seat may see. Games without secrets use the state itself.
-    type View: Clone + fmt::Debug + PartialEq + Serialize + 'static;
+    type View: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + 'static;
 
     /// Stable id used in saved games and replay files.
     const ID: &'static str;

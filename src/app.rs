@@ -1,0 +1,223 @@
+//! The app shell: language, routes, home screen.
+
+use crate::games;
+use crate::host::lang_code;
+use crate::i18n::*;
+use crate::storage::{self, LoadError};
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::hooks::use_params_map;
+use leptos_router::path;
+
+/// The language at start: the remembered choice, else the browser's.
+pub fn initial_locale() -> Locale {
+    let stored = storage::load_lang();
+    let browser = || {
+        web_sys::window()
+            .map(|w| w.navigator().languages())
+            .and_then(|langs| langs.get(0).as_string())
+            .or_else(|| web_sys::window().and_then(|w| w.navigator().language()))
+    };
+    let code = stored.or_else(browser).unwrap_or_default();
+    if code.to_lowercase().starts_with("de") {
+        Locale::de
+    } else {
+        Locale::en
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <I18nContextProvider>
+            <Shell/>
+        </I18nContextProvider>
+    }
+}
+
+#[component]
+fn Shell() -> impl IntoView {
+    let i18n = use_i18n();
+    i18n.set_locale(initial_locale());
+    Effect::new(move |_| {
+        let code = lang_code(i18n.get_locale());
+        if let Some(html) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = html.set_attribute("lang", code);
+        }
+    });
+    view! {
+        <Router>
+            <Routes fallback=|| view! { <NotFound/> }>
+                <Route path=path!("/") view=Home/>
+                <Route path=path!("/new/:game") view=crate::setup::Setup/>
+                <Route path=path!("/play/:id") view=Play/>
+            </Routes>
+        </Router>
+    }
+}
+
+#[component]
+pub fn LangSwitch() -> impl IntoView {
+    let i18n = use_i18n();
+    let switch = move |_| {
+        let next = match i18n.get_locale_untracked() {
+            Locale::de => Locale::en,
+            _ => Locale::de,
+        };
+        i18n.set_locale(next);
+        storage::save_lang(lang_code(next));
+    };
+    view! {
+        <button type="button" class="ghost lang" data-testid="lang-switch"
+            aria-label=move || td_string!(i18n.get_locale(), switch_lang_label).to_string()
+            on:click=switch>{t!(i18n, switch_lang)}</button>
+    }
+}
+
+#[component]
+fn NotFound() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <main class="screen">
+            <p class="notice" role="alert">{t!(i18n, page_missing)}</p>
+            <A href="/" attr:class="button">{t!(i18n, home)}</A>
+        </main>
+    }
+}
+
+#[component]
+fn Home() -> impl IntoView {
+    let i18n = use_i18n();
+    let saved = RwSignal::new(storage::list_games());
+    let unseen = RwSignal::new(storage::unseen_quarantined());
+    let confirm_delete = RwSignal::new(None::<String>);
+    let unfinished = move || {
+        saved.with(|g| {
+            g.iter()
+                .filter(|g| !g.finished)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+
+    view! {
+        <main class="screen home">
+            <header class="hero">
+                <div>
+                    <h1>{t!(i18n, app_name)}</h1>
+                    <p class="tagline">{t!(i18n, tagline)}</p>
+                </div>
+                <LangSwitch/>
+            </header>
+            {move || (unseen.get() > 0).then(|| view! {
+                <div class="notice warn" role="alert">
+                    <p>{move || td_string!(i18n.get_locale(), quarantine_notice, n = unseen.get()).to_string()}</p>
+                    <button type="button" on:click=move |_| { storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
+                </div>
+            })}
+            <section aria-labelledby="games-title">
+                <h2 id="games-title">{t!(i18n, games)}</h2>
+                <ul class="game-list">
+                    {games::registry().into_iter().filter(|e| e.play.is_some()).chain(games::registry().into_iter().filter(|e| e.play.is_none())).map(|e| {
+                        let id = e.id;
+                        let playable = e.play.is_some();
+                        let (min, max) = (e.min_seats, e.max_seats);
+                        let name = { let n = games::find(id).expect("registered"); move || n.name(i18n.get_locale()) };
+                        let pitch = { let n = games::find(id).expect("registered"); move || n.pitch(i18n.get_locale()) };
+                        let range = move || td_string!(i18n.get_locale(), players_range, min = min, max = max).to_string();
+                        view! {
+                            <li class="game-card" class:disabled=!playable data-game=id>
+                                <h3>{name}</h3>
+                                <p class="meta">{range}</p>
+                                <p class="pitch">{pitch}</p>
+                                {if playable {
+                                    view! { <A href=format!("/new/{id}") attr:class="button primary">{t!(i18n, new_game)}</A> }.into_any()
+                                } else {
+                                    view! { <p class="badge" aria-disabled="true">{t!(i18n, not_built)}</p> }.into_any()
+                                }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </section>
+            <section aria-labelledby="unfinished-title">
+                <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
+                {move || {
+                    let list = unfinished();
+                    if list.is_empty() {
+                        return view! { <p class="empty">{t!(i18n, no_unfinished)}</p> }.into_any();
+                    }
+                    view! {
+                        <ul class="saved-list">
+                            {list.into_iter().map(|g| {
+                                let id = g.id.clone();
+                                let id_del = g.id.clone();
+                                let id_check = g.id.clone();
+                                let game = g.game.clone();
+                                let names = g.seat_names().join(", ");
+                                let moves = g.move_count();
+                                let name = move || games::find(&game).map(|e| e.name(i18n.get_locale())).unwrap_or_else(|| game.clone());
+                                let delete = move |_| {
+                                    if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
+                                        storage::delete_game(&id_del);
+                                        saved.set(storage::list_games());
+                                        confirm_delete.set(None);
+                                    } else {
+                                        confirm_delete.set(Some(id_del.clone()));
+                                    }
+                                };
+                                let armed = Signal::derive(move || confirm_delete.with(|c| c.as_deref() == Some(id_check.as_str())));
+                                view! {
+                                    <li class="saved" data-testid="saved-game">
+                                        <div>
+                                            <strong>{name}</strong>
+                                            <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), moves_count, n = moves).to_string()}</span>
+                                        </div>
+                                        <div class="actions">
+                                            <A href=format!("/play/{id}") attr:class="button primary">{t!(i18n, resume)}</A>
+                                            <button type="button" class:danger=armed on:click=delete>
+                                                {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
+                                            </button>
+                                        </div>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any()
+                }}
+            </section>
+        </main>
+    }
+}
+
+#[component]
+fn Play() -> impl IntoView {
+    let i18n = use_i18n();
+    let params = use_params_map();
+    move || {
+        let id = params.with(|p| p.get("id").unwrap_or_default());
+        match storage::load_game(&id) {
+            Ok(saved) => match games::find(&saved.game).and_then(|e| e.play) {
+                Some(play) => (play.host)(saved),
+                None => {
+                    let reason = format!("unknown game {}", saved.game);
+                    storage::quarantine(&saved.key());
+                    view! { <crate::host::Unreadable reason/> }.into_any()
+                }
+            },
+            Err(LoadError::Missing) => view! {
+                <main class="screen">
+                    <p class="notice" role="alert">{t!(i18n, game_missing)}</p>
+                    <A href="/" attr:class="button">{t!(i18n, home)}</A>
+                </main>
+            }
+            .into_any(),
+            Err(LoadError::Unreadable(reason)) => {
+                view! { <crate::host::Unreadable reason/> }.into_any()
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! En Gingg as Bei on screen: the game leader's ledger and the dice tray.
+
+use super::{TableCtx, TableView};
+use crate::dice::DieFace;
+use crate::i18n::*;
+use leptos::prelude::*;
+use rules::en_gingg::{Action, EnGingg, Event, Phase, Reason, DICE};
+use rules::{Match, Seat};
+
+fn dice_text(d: &[u8]) -> String {
+    d.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
+}
+
+fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        // A real minus sign reads better than a hyphen.
+        format!("{v}").replace('-', "−")
+    }
+}
+
+impl TableView for EnGingg {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
+        view! { <EgTable ctx/> }.into_any()
+    }
+
+    fn announce(m: &Match<Self>, events: &[Event], l: Locale) -> Vec<String> {
+        let name = |s: Seat| m.seats()[s].name.clone();
+        events
+            .iter()
+            .map(|e| match e {
+                Event::Rolled { seat, dice } => {
+                    td_string!(l, eg_ann_rolled, name = name(*seat), dice = dice_text(dice))
+                        .to_string()
+                }
+                Event::SetAside { seat, dice, total } => td_string!(
+                    l,
+                    eg_ann_set_aside,
+                    name = name(*seat),
+                    dice = dice_text(dice),
+                    total = total
+                )
+                .to_string(),
+                Event::Phase1Done { seat, total, delta } => td_string!(
+                    l,
+                    eg_ann_phase1,
+                    name = name(*seat),
+                    total = total,
+                    delta = signed(*delta)
+                )
+                .to_string(),
+                Event::Hits {
+                    d, count, penalty, ..
+                } => td_string!(l, eg_ann_hits, count = count, d = d, p = penalty).to_string(),
+                Event::PenaltyPaid { to, amount, .. } if *amount > 0 => {
+                    td_string!(l, eg_ann_paid, to = name(*to), amount = amount).to_string()
+                }
+                Event::PenaltyPaid { by, .. } => {
+                    let d = m.state().ledger.iter().rev().find_map(|e| match e.reason {
+                        Reason::Phase1 { total } if e.seat == *by => Some(total.saturating_sub(30)),
+                        _ => None,
+                    });
+                    td_string!(l, eg_ann_no_hit, d = d.unwrap_or(0)).to_string()
+                }
+                Event::TurnPassed { to } => {
+                    td_string!(l, eg_ann_turn, name = name(*to)).to_string()
+                }
+                Event::GameOver { loser } => td_string!(
+                    l,
+                    eg_ann_over,
+                    name = name(*loser),
+                    balance = m.state().balances[*loser]
+                )
+                .to_string(),
+            })
+            .collect()
+    }
+
+    fn rules() -> AnyView {
+        let i18n = use_i18n();
+        view! {
+            <h2 id="rules-title">{t!(i18n, eg_rules_title)}</h2>
+            <p>{t!(i18n, eg_rules_1)}</p>
+            <p>{t!(i18n, eg_rules_2)}</p>
+            <p>{t!(i18n, eg_rules_3)}</p>
+            <p>{t!(i18n, eg_rules_4)}</p>
+            <p>{t!(i18n, eg_rules_5)}</p>
+            <p>{t!(i18n, eg_rules_6)}</p>
+        }
+        .into_any()
+    }
+}
+
+#[component]
+fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
+    let i18n = use_i18n();
+    let st = Memo::new(move |_| ctx.m.with(|m| m.state().clone()));
+    let moves = Memo::new(move |_| ctx.m.with(|m| m.record().moves.len()));
+    let names = Memo::new(move |_| {
+        ctx.m
+            .with(|m| m.seats().iter().map(|s| s.name.clone()).collect::<Vec<_>>())
+    });
+    let selected = RwSignal::new(Vec::<usize>::new());
+    // A new state clears the selection.
+    Effect::new(move |_| {
+        moves.track();
+        selected.set(Vec::new());
+    });
+
+    let ledger = move || {
+        let s = st.get();
+        let n = names.get();
+        (0..s.balances.len())
+            .map(|seat| {
+                let current = seat == s.current && s.loser.is_none();
+                let lost = s.loser == Some(seat);
+                view! {
+                    <tr class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
+                        <th scope="row">{current.then_some("▶ ")}{n[seat].clone()}</th>
+                        <td class="num" data-testid="balance">{s.balances[seat]}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+
+    let history = move || {
+        let s = st.get();
+        let n = names.get();
+        if s.ledger.is_empty() {
+            return view! { <p class="empty">{t!(i18n, eg_ledger_empty)}</p> }.into_any();
+        }
+        let l = i18n.get_locale();
+        view! {
+            <ol class="history" reversed>
+                {s.ledger.iter().rev().map(|e| {
+                    let reason = match e.reason {
+                        Reason::Phase1 { total } => td_string!(l, eg_reason_phase1, total = total).to_string(),
+                        Reason::Penalty { by, d, count } => td_string!(l, eg_reason_penalty, name = n[by].clone(), count = count, d = d).to_string(),
+                    };
+                    view! {
+                        <li>
+                            <span class="meta">{td_string!(l, eg_turn, n = e.turn).to_string()}</span>
+                            <span class="who">{n[e.seat].clone()}</span>
+                            <span class="delta" class:plus={e.delta > 0} class:minus={e.delta < 0}>{signed(e.delta)}</span>
+                            <span class="arrow">"→ "{e.balance}</span>
+                            <span class="why">{reason}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+        }
+        .into_any()
+    };
+
+    let can_act = move || ctx.acting.get() == Some(st.with(|s| s.current));
+    let act = move |a: Action| {
+        let seat = st.with_untracked(|s| s.current);
+        ctx.act.run((seat, a));
+    };
+
+    let tray = move || {
+        let s = st.get();
+        let l = i18n.get_locale();
+        let fresh = moves.get();
+        match s.phase.clone() {
+            Phase::One { kept, throw, .. } => {
+                let kept_total: u8 = kept.iter().sum();
+                let throws_left = s.throws_left();
+                let throw_dice = throw.clone().unwrap_or_default();
+                let sel_total = {
+                    let throw_dice = throw_dice.clone();
+                    move || selected.with(|sel| sel.iter().map(|&i| throw_dice[i]).sum::<u8>())
+                };
+                view! {
+                    <div class="tray-head">
+                        <h2>{td_string!(l, eg_phase1).to_string()}</h2>
+                        <p class="total" data-testid="running-total">{move || td_string!(i18n.get_locale(), eg_total, t = kept_total + sel_total()).to_string()}</p>
+                        <p class="meta" data-testid="throws-left">{td_string!(l, eg_throws_left, n = throws_left).to_string()}</p>
+                    </div>
+                    <div class="dice-row kept" aria-label=td_string!(l, eg_kept).to_string() role="group">
+                        <span class="row-label">{td_string!(l, eg_kept).to_string()}</span>
+                        {kept.iter().map(|&f| view! { <DieFace face=f extra_class="held"/> }).collect_view()}
+                        {(kept.len() < DICE).then(|| (kept.len()..DICE).map(|_| view! { <span class="die-slot" aria-hidden="true"></span> }).collect_view())}
+                    </div>
+                    {match throw {
+                        Some(dice) => {
+                            let n_sel = move || selected.with(Vec::len);
+                            view! {
+                                <div class="dice-row throw" role="group" aria-label=td_string!(l, eg_throw).to_string() data-testid="throw">
+                                    {dice.iter().enumerate().map(|(i, &f)| {
+                                        let pressed = move || selected.with(|s| s.contains(&i));
+                                        view! {
+                                            <button type="button" class="die-button" data-testid="die" data-face=f.to_string()
+                                                aria-pressed=move || pressed().to_string() class:selected=pressed
+                                                disabled=move || !can_act()
+                                                on:click=move |_| selected.update(|s| if let Some(p) = s.iter().position(|&x| x == i) { s.remove(p); } else { s.push(i); })>
+                                                <DieFace face=f rolling=true extra_class=format!("m{fresh}")/>
+                                            </button>
+                                        }
+                                    }).collect_view()}
+                                </div>
+                                <p class="hint">{t!(i18n, eg_tap_hint)}</p>
+                                <button type="button" class="primary big" data-testid="set-aside"
+                                    disabled=move || !can_act() || n_sel() == 0
+                                    on:click=move |_| { let mut p = selected.get_untracked(); p.sort_unstable(); act(Action::SetAside(p)); }>
+                                    {move || td_string!(i18n.get_locale(), eg_set_aside, n = n_sel()).to_string()}
+                                </button>
+                            }.into_any()
+                        }
+                        None => {
+                            let n = DICE - kept.len();
+                            view! {
+                                <button type="button" class="primary big" data-testid="roll" disabled=move || !can_act()
+                                    on:click=move |_| act(Action::Roll)>
+                                    {move || if n == 1 { td_string!(i18n.get_locale(), eg_roll_one).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = n).to_string() }}
+                                </button>
+                            }.into_any()
+                        }
+                    }}
+                }.into_any()
+            }
+            Phase::Two {
+                d,
+                set_aside,
+                in_hand,
+                last,
+                ..
+            } => {
+                let n = names.get();
+                let payer = n[s.next_seat(s.current)].clone();
+                let penalty = i64::from(set_aside) * i64::from(d);
+                view! {
+                    <div class="tray-head">
+                        <h2>{td_string!(l, eg_phase2, d = d).to_string()}</h2>
+                        <p class="total" data-testid="penalty">{td_string!(l, eg_penalty, count = set_aside, d = d, p = penalty).to_string()}</p>
+                        <p class="meta">{td_string!(l, eg_will_pay, name = payer).to_string()}</p>
+                    </div>
+                    <div class="dice-row kept" role="group" aria-label=td_string!(l, eg_kept).to_string()>
+                        <span class="row-label">{td_string!(l, eg_kept).to_string()}</span>
+                        {(0..set_aside).map(|_| view! { <DieFace face=d extra_class="held target"/> }).collect_view()}
+                    </div>
+                    {last.map(|dice| view! {
+                        <div class="dice-row throw" role="group" aria-label=td_string!(l, eg_throw).to_string() data-testid="throw">
+                            {dice.iter().map(|&f| view! {
+                                <DieFace face=f rolling=true extra_class=if f == d { format!("target m{fresh}") } else { format!("m{fresh}") }/>
+                            }).collect_view()}
+                        </div>
+                    })}
+                    <button type="button" class="primary big" data-testid="roll" disabled=move || !can_act()
+                        on:click=move |_| act(Action::Roll)>
+                        {move || td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string()}
+                    </button>
+                }.into_any()
+            }
+            Phase::Over => ().into_any(),
+        }
+    };
+
+    view! {
+        <div class="eg-table">
+            <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+            <section class="ledger" aria-labelledby="bank-title">
+                <h2 id="bank-title">{t!(i18n, eg_bank)}</h2>
+                <table class="balances">
+                    <thead><tr><th scope="col">{t!(i18n, players)}</th><th scope="col" class="num">{t!(i18n, eg_balance)}</th></tr></thead>
+                    <tbody>{ledger}</tbody>
+                </table>
+                <h3>{t!(i18n, eg_ledger)}</h3>
+                {history}
+            </section>
+        </div>
+    }
+}

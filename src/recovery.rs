@@ -1,0 +1,40 @@
+//! A panic must never leave a blank page: the hook logs it and replaces the page
+//! with a recovery screen in both languages (plain DOM, since the app's own
+//! rendering may be what broke). Saved games are untouched: every accepted move
+//! was stored before the next one could run.
+
+use wasm_bindgen::JsCast;
+
+pub const RECOVERY_HTML: &str = r#"<main class="recovery" role="alert">
+<h1>Something went wrong · Etwas ist schiefgelaufen</h1>
+<p>Your games are saved. Reload to carry on where you were.</p>
+<p>Deine Partien sind gespeichert. Lade neu, um weiterzuspielen.</p>
+<p><button type="button" class="primary" id="recovery-reload">Reload · Neu laden</button>
+<a class="button" id="recovery-home" href="./">Home · Start</a></p>
+</main>"#;
+
+pub fn install_panic_screen() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_recovery_screen();
+    }));
+}
+
+pub fn show_recovery_screen() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = doc.body() else { return };
+    body.set_inner_html(RECOVERY_HTML);
+    if let Some(btn) = doc.get_element_by_id("recovery-reload") {
+        let reload = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+        });
+        let _ = btn
+            .dyn_ref::<web_sys::HtmlElement>()
+            .map(|b| b.set_onclick(Some(reload.as_ref().unchecked_ref())));
+        reload.forget();
+    }
+}

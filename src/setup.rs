@@ -1,0 +1,230 @@
+//! New-game setup: seats within the game's limits, names, order, human or
+//! computer, the hand-over option, and an optional seed.
+
+use crate::games::{self, Entry};
+use crate::i18n::*;
+use crate::storage::{self, SavedGame};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use rules::{SeatInfo, SeatKind};
+
+/// Creates and saves a new game; returns its id.
+pub fn create_game(
+    game: &str,
+    seats: Vec<SeatInfo>,
+    seed: u64,
+    handover: bool,
+) -> Result<String, String> {
+    let entry = games::find(game).ok_or_else(|| format!("unknown game {game}"))?;
+    let play = entry
+        .play
+        .as_ref()
+        .ok_or_else(|| format!("{game} is not playable yet"))?;
+    let record = (play.new_record)(seats, seed).map_err(|e| e.en)?;
+    let now = storage::now();
+    let saved = SavedGame {
+        schema: storage::SCHEMA,
+        id: storage::new_id(),
+        game: game.to_string(),
+        created: now,
+        updated: now,
+        handover: handover || entry.private_info,
+        confirmed_seat: None,
+        finished: false,
+        record,
+    };
+    storage::save_game(&saved)?;
+    Ok(saved.id)
+}
+
+#[derive(Clone, Copy)]
+struct Row {
+    key: u32,
+    name: RwSignal<String>,
+    kind: RwSignal<SeatKind>,
+}
+
+#[component]
+pub fn Setup() -> impl IntoView {
+    let params = use_params_map();
+    let id = params.with_untracked(|p| p.get("game").unwrap_or_default());
+    match games::find(&id) {
+        Some(entry) if entry.play.is_some() => view! { <SetupForm entry/> }.into_any(),
+        _ => {
+            let i18n = use_i18n();
+            view! {
+                <main class="screen">
+                    <p class="notice error" role="alert">{move || td_string!(i18n.get_locale(), unknown_game, id = id.clone()).to_string()}</p>
+                    <A href="/" attr:class="button">{t!(i18n, home)}</A>
+                </main>
+            }
+            .into_any()
+        }
+    }
+}
+
+#[component]
+fn SetupForm(entry: Entry) -> impl IntoView {
+    let i18n = use_i18n();
+    let navigate = use_navigate();
+    let l = i18n.get_locale_untracked();
+    let next_key = StoredValue::new(0u32);
+    let make_row = move |n: usize, kind: SeatKind| {
+        let key = next_key.get_value();
+        next_key.set_value(key + 1);
+        Row {
+            key,
+            name: RwSignal::new(td_string!(l, default_name, n = n).to_string()),
+            kind: RwSignal::new(kind),
+        }
+    };
+    let initial: Vec<Row> = (1..=entry.default_seats)
+        .map(|n| {
+            let kind = if n == entry.default_seats && n > 1 {
+                SeatKind::Computer
+            } else {
+                SeatKind::Human
+            };
+            make_row(n, kind)
+        })
+        .collect();
+    let rows = RwSignal::new(initial);
+    let handover = RwSignal::new(entry.private_info);
+    let seed_text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let (min, max) = (entry.min_seats, entry.max_seats);
+    let private_info = entry.private_info;
+    let game_id = entry.id;
+    let title = move || {
+        let l = i18n.get_locale();
+        td_string!(l, setup_title, game = entry.name(l)).to_string()
+    };
+
+    let add = move |_| {
+        let n = rows.with(Vec::len) + 1;
+        if n <= max {
+            let row = make_row(n, SeatKind::Human);
+            rows.update(|r| r.push(row));
+        }
+    };
+    let position = move |key: u32| rows.with(|r| r.iter().position(|x| x.key == key));
+    let shift = move |key: u32, up: bool| {
+        if let Some(i) = position(key) {
+            rows.update(|r| {
+                if up && i > 0 {
+                    r.swap(i, i - 1);
+                } else if !up && i + 1 < r.len() {
+                    r.swap(i, i + 1);
+                }
+            });
+        }
+    };
+    let remove = move |key: u32| {
+        if rows.with(Vec::len) > min {
+            rows.update(|r| r.retain(|x| x.key != key));
+        }
+    };
+
+    let start = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let l = i18n.get_locale_untracked();
+        let seats: Vec<SeatInfo> = rows.with_untracked(|r| {
+            r.iter()
+                .map(|row| SeatInfo {
+                    name: row.name.get_untracked().trim().to_string(),
+                    kind: row.kind.get_untracked(),
+                })
+                .collect()
+        });
+        if seats.iter().any(|s| s.name.is_empty()) {
+            error.set(Some(td_string!(l, name_required).to_string()));
+            return;
+        }
+        let seed_str = seed_text.get_untracked();
+        let seed = if seed_str.trim().is_empty() {
+            storage::random_u64()
+        } else if let Ok(s) = seed_str.trim().parse::<u64>() {
+            s
+        } else {
+            error.set(Some(td_string!(l, seed_invalid).to_string()));
+            return;
+        };
+        match create_game(game_id, seats, seed, handover.get_untracked()) {
+            Ok(id) => navigate(&format!("/play/{id}"), Default::default()),
+            Err(e) => error.set(Some(e)),
+        }
+    };
+
+    view! {
+        <main class="screen setup">
+            <header class="topbar">
+                <A href="/" attr:class="button ghost">"← "{t!(i18n, back)}</A>
+                <h1>{title}</h1>
+            </header>
+            <form on:submit=start novalidate>
+                <fieldset>
+                    <legend>{t!(i18n, players)}" ("{min}"–"{max}")"</legend>
+                    <ol class="seats">
+                        <For each=move || rows.get() key=|r| r.key let:row>
+                            {
+                                let key = row.key;
+                                let index = move || position(key).unwrap_or(0);
+                                let name = move || row.name.get();
+                                view! {
+                                    <li class="seat-row" data-testid="seat-row">
+                                        <input type="text" maxlength="24" required
+                                            aria-label=move || td_string!(i18n.get_locale(), seat_name_label, n = index() + 1).to_string()
+                                            prop:value=move || row.name.get()
+                                            on:input=move |ev| row.name.set(event_target_value(&ev))/>
+                                        <div class="segmented" role="group"
+                                            aria-label=move || td_string!(i18n.get_locale(), seat_kind_label, name = name()).to_string()>
+                                            <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Human).to_string()
+                                                on:click=move |_| row.kind.set(SeatKind::Human)>{t!(i18n, human)}</button>
+                                            <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Computer).to_string()
+                                                on:click=move |_| row.kind.set(SeatKind::Computer)>{t!(i18n, computer)}</button>
+                                        </div>
+                                        <div class="row-tools">
+                                            <button type="button" class="icon" disabled=move || index() == 0
+                                                aria-label=move || td_string!(i18n.get_locale(), move_up, name = name()).to_string()
+                                                on:click=move |_| shift(key, true)>"↑"</button>
+                                            <button type="button" class="icon" disabled=move || index() + 1 == rows.with(Vec::len)
+                                                aria-label=move || td_string!(i18n.get_locale(), move_down, name = name()).to_string()
+                                                on:click=move |_| shift(key, false)>"↓"</button>
+                                            <button type="button" class="icon" disabled=move || rows.with(Vec::len) <= min
+                                                aria-label=move || td_string!(i18n.get_locale(), remove, name = name()).to_string()
+                                                on:click=move |_| remove(key)>"✕"</button>
+                                        </div>
+                                    </li>
+                                }
+                            }
+                        </For>
+                    </ol>
+                    <button type="button" on:click=add disabled=move || rows.with(Vec::len) >= max>"+ "{t!(i18n, add_player)}</button>
+                </fieldset>
+                {if private_info {
+                    view! { <p class="hint">{t!(i18n, handover_forced)}</p> }.into_any()
+                } else {
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" prop:checked=move || handover.get()
+                                on:change=move |ev| handover.set(event_target_checked(&ev))/>
+                            {t!(i18n, handover_option)}
+                        </label>
+                    }.into_any()
+                }}
+                <details>
+                    <summary>{t!(i18n, advanced)}</summary>
+                    <label class="field">
+                        <span>{t!(i18n, seed_label)}</span>
+                        <input type="text" inputmode="numeric" name="seed" data-testid="seed"
+                            prop:value=move || seed_text.get()
+                            on:input=move |ev| seed_text.set(event_target_value(&ev))/>
+                    </label>
+                </details>
+                {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
+                <button type="submit" class="primary big">{t!(i18n, start_game)}</button>
+            </form>
+        </main>
+    }
+}

@@ -1,0 +1,220 @@
+//! Saved games in localStorage (gloo-storage), in a versioned schema.
+//!
+//! Every accepted action rewrites its game's entry at once. Anything under our
+//! prefix that cannot be read (broken JSON, a newer schema, a game that no
+//! longer replays) is moved aside untouched under `spielblock.quarantine.` so the
+//! player can be told and nothing is lost; keys outside our prefix are never
+//! touched.
+
+use gloo_storage::{LocalStorage, Storage};
+use serde::{Deserialize, Serialize};
+
+/// The schema of saved games. Bump it and add a migration in `migrate` when
+/// the format changes.
+pub const SCHEMA: u32 = 1;
+pub const GAME_PREFIX: &str = "spielblock.v1.game.";
+pub const QUARANTINE_PREFIX: &str = "spielblock.quarantine.";
+pub const LANG_KEY: &str = "spielblock.lang";
+const QUARANTINE_SEEN_KEY: &str = "spielblock.quarantine-seen";
+
+/// One saved game: app metadata around the rules crate's `Record` (as JSON, so
+/// this layer needs no game types).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub schema: u32,
+    pub id: String,
+    pub game: String,
+    pub created: f64,
+    pub updated: f64,
+    /// Show the "pass to NAME" screen between human seats.
+    pub handover: bool,
+    /// The seat the device was last handed to (so a reload does not ask again).
+    #[serde(default)]
+    pub confirmed_seat: Option<usize>,
+    #[serde(default)]
+    pub finished: bool,
+    /// `rules::Record<G>` as JSON.
+    pub record: serde_json::Value,
+}
+
+impl SavedGame {
+    pub fn key(&self) -> String {
+        format!("{GAME_PREFIX}{}", self.id)
+    }
+
+    pub fn move_count(&self) -> usize {
+        self.record
+            .get("moves")
+            .and_then(|m| m.as_array())
+            .map_or(0, Vec::len)
+    }
+
+    pub fn seat_names(&self) -> Vec<String> {
+        self.record
+            .get("seats")
+            .and_then(|s| s.as_array())
+            .map(|seats| {
+                seats
+                    .iter()
+                    .filter_map(|s| s.get("name").and_then(|n| n.as_str()).map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// Why a saved game could not be loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadError {
+    Missing,
+    /// It was unreadable and has been moved aside; the text says why.
+    Unreadable(String),
+}
+
+/// The raw storage, or None where the browser blocks it (the app still runs).
+/// gloo-storage's own accessor would panic there, so it is only used after this
+/// check.
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn all_keys() -> Vec<String> {
+    let Some(s) = storage() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+}
+
+fn get_raw(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Parses a stored game, migrating older schemas.
+pub fn parse_saved(raw: &str) -> Result<SavedGame, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(raw).map_err(|e| format!("not valid JSON: {e}"))?;
+    let schema = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0);
+    if schema as u32 > SCHEMA {
+        return Err(format!("saved by a newer version (schema {schema})"));
+    }
+    let value = migrate(value, schema as u32)?;
+    serde_json::from_value(value).map_err(|e| format!("not a saved game: {e}"))
+}
+
+/// Migrations from older schemas to `SCHEMA`. There is only schema 1 so far.
+fn migrate(value: serde_json::Value, schema: u32) -> Result<serde_json::Value, String> {
+    match schema {
+        SCHEMA => Ok(value),
+        other => Err(format!("unknown schema {other}")),
+    }
+}
+
+/// Moves the entry at `key` aside untouched.
+pub fn quarantine(key: &str) {
+    let Some(s) = storage() else { return };
+    if let Ok(Some(raw)) = s.get_item(key) {
+        let aside = format!("{QUARANTINE_PREFIX}{}.{}", js_sys::Date::now() as u64, key);
+        if s.set_item(&aside, &raw).is_ok() {
+            let _ = s.remove_item(key);
+        }
+    }
+}
+
+/// Every readable saved game, newest first. Unreadable ones are quarantined.
+pub fn list_games() -> Vec<SavedGame> {
+    let mut games = Vec::new();
+    for key in all_keys() {
+        if !key.starts_with(GAME_PREFIX) {
+            continue;
+        }
+        match get_raw(&key).map(|raw| parse_saved(&raw)) {
+            Some(Ok(g)) if g.key() == key => games.push(g),
+            Some(_) => quarantine(&key),
+            None => {}
+        }
+    }
+    games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+    games
+}
+
+pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
+    let key = format!("{GAME_PREFIX}{id}");
+    let raw = get_raw(&key).ok_or(LoadError::Missing)?;
+    match parse_saved(&raw) {
+        Ok(g) if g.id == id => Ok(g),
+        Ok(_) => {
+            quarantine(&key);
+            Err(LoadError::Unreadable(
+                "its id does not match its key".into(),
+            ))
+        }
+        Err(reason) => {
+            quarantine(&key);
+            Err(LoadError::Unreadable(reason))
+        }
+    }
+}
+
+pub fn save_game(game: &SavedGame) -> Result<(), String> {
+    storage().ok_or("storage is not available")?;
+    LocalStorage::set(game.key(), game).map_err(|e| match e {
+        gloo_storage::errors::StorageError::SerdeError(e) => e.to_string(),
+        _ => "the browser refused to store it (storage full or blocked)".to_string(),
+    })
+}
+
+pub fn delete_game(id: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(&format!("{GAME_PREFIX}{id}"));
+    }
+}
+
+/// Keys of entries kept aside.
+pub fn quarantined() -> Vec<String> {
+    all_keys()
+        .into_iter()
+        .filter(|k| k.starts_with(QUARANTINE_PREFIX))
+        .collect()
+}
+
+/// How many quarantined entries the player has not yet been told about.
+pub fn unseen_quarantined() -> usize {
+    let seen: usize = get_raw(QUARANTINE_SEEN_KEY)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    quarantined().len().saturating_sub(seen)
+}
+
+pub fn mark_quarantine_seen() {
+    if let Some(s) = storage() {
+        let _ = s.set_item(QUARANTINE_SEEN_KEY, &quarantined().len().to_string());
+    }
+}
+
+pub fn load_lang() -> Option<String> {
+    storage()?;
+    // Written by older builds as a bare string; anything else is ignored.
+    LocalStorage::get::<String>(LANG_KEY).ok()
+}
+
+pub fn save_lang(lang: &str) {
+    if storage().is_some() {
+        let _ = LocalStorage::set(LANG_KEY, lang);
+    }
+}
+
+/// 64 random bits from the browser's CSPRNG (getrandom), for seeds and ids.
+pub fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the browser's crypto.getRandomValues");
+    u64::from_le_bytes(b)
+}
+
+pub fn new_id() -> String {
+    format!("{:016x}", random_u64())
+}
+
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
