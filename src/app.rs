@@ -38,14 +38,14 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Shell() -> impl IntoView {
     let i18n = use_i18n();
-    i18n.set_locale(initial_locale());
-    Effect::new(move |_| {
-        let code = lang_code(i18n.get_locale());
-        if let Some(html) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = html.set_attribute("lang", code);
+    let initial = initial_locale();
+    i18n.set_locale(initial);
+    // The provider settles its own (browser-derived) locale after creation; the
+    // remembered choice wins, so apply it once more after that. The provider
+    // keeps <html lang> in step.
+    Effect::new(move |done: Option<()>| {
+        if done.is_none() {
+            i18n.set_locale(initial);
         }
     });
     view! {
@@ -197,8 +197,11 @@ fn Home() -> impl IntoView {
 fn Play() -> impl IntoView {
     let i18n = use_i18n();
     let params = use_params_map();
+    // Load once per game id: loading an unreadable game moves it aside, so a
+    // second load would report it missing instead of unreadable.
+    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
     move || {
-        let id = params.with(|p| p.get("id").unwrap_or_default());
+        let id = id.get();
         match storage::load_game(&id) {
             Ok(saved) => match games::find(&saved.game).and_then(|e| e.play) {
                 Some(play) => (play.host)(saved),

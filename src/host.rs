@@ -186,10 +186,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
             }
         })
     };
-    let game_name = {
-        let entry_name = move || entry.name(i18n.get_locale());
-        entry_name
-    };
+    let game_name = move || entry.name(i18n.get_locale());
     let ctx = TableCtx { m, act, acting };
     let outcome = Memo::new(move |_| m.with(|m| m.state().outcome()));
 

@@ -94,7 +94,10 @@ fn get_raw(key: &str) -> Option<String> {
 pub fn parse_saved(raw: &str) -> Result<SavedGame, String> {
     let value: serde_json::Value =
         serde_json::from_str(raw).map_err(|e| format!("not valid JSON: {e}"))?;
-    let schema = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0);
+    let schema = value
+        .get("schema")
+        .and_then(|s| s.as_u64())
+        .ok_or("not a saved game: it has no schema number")?;
     if schema as u32 > SCHEMA {
         return Err(format!("saved by a newer version (schema {schema})"));
     }

@@ -581,8 +581,8 @@ impl Phase1Table {
     fn build() -> Self {
         let max_t = 6 * DICE;
         let mut value = vec![vec![0.0; max_t + 1]; DICE + 1];
-        for t in 0..=max_t {
-            value[0][t] = t as f64 - LINE as f64;
+        for (t, v) in value[0].iter_mut().enumerate() {
+            *v = t as f64 - LINE as f64;
         }
         for n in 1..=DICE {
             let outs = outcomes(n);
@@ -657,8 +657,8 @@ pub fn expected_penalty(d: u8) -> f64 {
     let mut e = [0.0f64; DICE + 1];
     for _ in 0..200 {
         let mut next = [0.0f64; DICE + 1];
-        for n in 1..=DICE {
-            next[n] = (1..=n)
+        for (n, slot) in next.iter_mut().enumerate().skip(1) {
+            *slot = (1..=n)
                 .map(|k| {
                     let p = binom(n, k)
                         * (1.0 / 6.0f64).powi(k as i32)
@@ -960,7 +960,7 @@ mod tests {
             let seats = 2 + (i % 7) as usize;
             let policies: Vec<Policy> = (0..seats)
                 .map(|s| {
-                    if (i + s as u64) % 3 == 0 {
+                    if (i + s as u64).is_multiple_of(3) {
                         Policy::Computer
                     } else {
                         Policy::Random

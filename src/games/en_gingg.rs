@@ -157,6 +157,8 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     let can_act = move || ctx.acting.get() == Some(st.with(|s| s.current));
     let act = move |a: Action| {
         let seat = st.with_untracked(|s| s.current);
+        // The selection belongs to this throw only.
+        selected.set(Vec::new());
         ctx.act.run((seat, a));
     };
 
@@ -171,7 +173,10 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 let throw_dice = throw.clone().unwrap_or_default();
                 let sel_total = {
                     let throw_dice = throw_dice.clone();
-                    move || selected.with(|sel| sel.iter().map(|&i| throw_dice[i]).sum::<u8>())
+                    move || {
+                        selected
+                            .with(|sel| sel.iter().filter_map(|&i| throw_dice.get(i)).sum::<u8>())
+                    }
                 };
                 view! {
                     <div class="tray-head">

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs whatever is missing for building and testing Spielblock, from the
+# package registries only (crates.io, npm, Debian). Safe to run again: every
+# step is skipped when its tool is already there in the right version.
+#   scripts/setup.sh          build tools (wasm32 target, trunk, wasm-bindgen, wasm-opt)
+#   scripts/setup.sh browser  also Debian's chromium and chromium-driver (tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+export PATH="$HOME/.cargo/bin:$PATH"
+
+TRUNK_VERSION=0.21.14
+WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if ! grep -q "wasm_bindgen = \"$WBG_VERSION\"" Trunk.toml; then
+  echo "Trunk.toml's [tools] wasm_bindgen must equal Cargo.lock's wasm-bindgen ($WBG_VERSION)" >&2
+  exit 1
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WBG_VERSION"; then
+  # Without --locked: its lock file pins a crate newer than the registry holds.
+  say "installing wasm-bindgen-cli $WBG_VERSION"
+  cargo install wasm-bindgen-cli --version "$WBG_VERSION" --force
+fi
+
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (binaryen's wasm-opt, playwright-core)"
+  npm ci --no-audit --no-fund
+fi
+
+if [ "${1:-}" = browser ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Debian's chromium and chromium-driver"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver
+  fi
+fi
+say "ready"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test tier (installs what is missing first):
+#   lint  cargo fmt --check, clippy -D warnings (native rules, wasm app)
+#   (a)   native cargo test of rules/ and the command-line tool
+#   (b)   wasm-bindgen-test in headless Chromium (storage, components)
+#   (c)   end to end with Playwright against the release build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh browser
+source scripts/env.sh
+
+LOG=$(mktemp -d)
+total_pass=0; total_fail=0
+count_cargo() { # sums "test result: ok. N passed; M failed" lines of a log
+  local p f
+  p=$(grep -Eo '[0-9]+ passed' "$1" | awk '{s+=$1} END {print s+0}')
+  f=$(grep -Eo '[0-9]+ failed' "$1" | awk '{s+=$1} END {print s+0}')
+  echo "$p $f"
+}
+tier() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+
+tier "lint: rustfmt and clippy"
+cargo fmt --all -- --check
+cargo clippy -q -p spielblock-rules --all-targets -- -D warnings
+cargo clippy -q -p spielblock --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+tier "(a) native: rules crate and command-line tool"
+cargo test -p spielblock-rules 2>&1 | tee "$LOG/a.log"
+read -r p f < <(count_cargo "$LOG/a.log")
+echo "tier (a): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
+
+tier "(b) browser: wasm-bindgen-test in headless Chromium"
+cargo test -p spielblock --target wasm32-unknown-unknown --test web 2>&1 | tee "$LOG/b.log"
+read -r p f < <(count_cargo "$LOG/b.log")
+echo "tier (b): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
+
+tier "(c) end to end: Playwright on the release build"
+trunk build --release
+cargo build -q -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
+node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
+p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")
+echo "tier (c): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
+[ "$f" = 0 ] || exit 1
+
+echo
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

@@ -1,0 +1,206 @@
+// Tier (c): En Gingg as Bei end to end on the release build, by tapping.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { start, newPage, shot, faces, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+function noProblems(page) {
+  assert.deepEqual(page.problems, [], 'no console errors or warnings');
+}
+
+async function setUpGame(page, { names, computer = [], seed, handover = false }) {
+  await page.goto(env.base + '/');
+  await page.click('[data-game=en-gingg] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  // Grow or shrink to the wanted number of seats.
+  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('fieldset > button');
+  while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
+    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+  }
+  const rows = page.locator('[data-testid=seat-row]');
+  for (let i = 0; i < names.length; i++) {
+    await rows.nth(i).locator('input').fill(names[i]);
+    const kind = computer.includes(i) ? 1 : 0;
+    await rows.nth(i).locator('.segmented button').nth(kind).click();
+  }
+  if (handover) await page.check('label.check input');
+  if (seed !== undefined) {
+    await page.click('details summary');
+    await page.fill('[data-testid=seed]', String(seed));
+  }
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/play\//);
+}
+
+async function banner(page) {
+  return (await page.textContent('[data-testid=turn-banner]')).trim();
+}
+
+/** Plays one human action: roll, or tap the dice and set them aside. */
+async function step(page, pickAll = false) {
+  const roll = page.locator('[data-testid=roll]:enabled');
+  if (await roll.count()) { await roll.click(); return 'roll'; }
+  const dice = page.locator('[data-testid=die]:enabled');
+  const n = await dice.count();
+  if (n) {
+    const picks = pickAll ? n : 1;
+    for (let i = 0; i < picks; i++) await dice.nth(i).click();
+    await page.click('[data-testid=set-aside]');
+    return 'set-aside';
+  }
+  return null;
+}
+
+test('3 players with one computer: tap turns, computer plays, reload mid-turn keeps the dice', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await shot(page, 'blank-before-load').catch(() => {});
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  await shot(page, 'home-360');
+  await page.click('[data-game=en-gingg] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  await shot(page, 'setup-360');
+  await setUpGame(page, { names: ['Anna', 'Ben', 'Robo'], computer: [2], seed: 4242 });
+  assert.match(await banner(page), /Anna/);
+  // Anna plays her whole turn by tapping: one die at a time.
+  let guard = 0;
+  while ((await banner(page)).includes('Anna') && guard++ < 40) {
+    const did = await step(page);
+    if (did === 'roll') await page.waitForTimeout(20);
+    if (guard === 2) await shot(page, 'phase1-360');
+  }
+  // Ben: roll, then reload mid-turn and find the same dice.
+  assert.match(await banner(page), /Ben/);
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  const before = await faces(page, '[data-testid=die]');
+  assert.equal(before.length, 6);
+  await page.reload();
+  await page.waitForSelector('[data-testid=die]');
+  assert.deepEqual(await faces(page, '[data-testid=die]'), before, 'same dice after reload');
+  assert.match(await banner(page), /Ben/);
+  // Ben finishes by setting all dice aside at once.
+  await step(page, true);
+  for (let i = 0; i < 20 && (await banner(page)).includes('Ben'); i++) await step(page, true);
+  // Robo (computer) plays on its own and hands back to Anna.
+  await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('Robo'), null, { timeout: 10000 });
+  await shot(page, 'computer-turn-360');
+  await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('Anna'), null, { timeout: 60000 });
+  // The ledger booked every change with its reason.
+  const history = await page.$$eval('.history li', (els) => els.map((e) => e.textContent));
+  assert.ok(history.length >= 1, 'the ledger has entries');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'table-1280');
+  await page.click('text=Rules');
+  await page.waitForSelector('#rules-title');
+  await shot(page, 'rules-360');
+  await page.click('.dialog button.primary');
+  // The game is listed as unfinished on the home screen.
+  await page.goto(env.base + '/');
+  await page.waitForSelector('[data-testid=saved-game]');
+  assert.match(await page.textContent('[data-testid=saved-game]'), /Anna, Ben, Robo/);
+  noProblems(page);
+  await page.context().close();
+});
+
+test('a seeded game played to the result screen matches the CLI replay', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, { names: ['Uli', 'Vera', 'Wim'], seed: 777, handover: true });
+  // Hand-over screen first.
+  await page.waitForSelector('.handover');
+  assert.match(await page.textContent('.handover h2'), /Uli/);
+  await shot(page, 'handover-360');
+  let steps = 0;
+  while (!(await page.$('[data-testid=result]')) && steps++ < 400) {
+    const handover = page.locator('.handover button');
+    if (await handover.count()) { await handover.click(); continue; }
+    if (!(await step(page, true))) await page.waitForTimeout(50);
+  }
+  await page.waitForSelector('[data-testid=result]');
+  await shot(page, 'result-360');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'result-1280');
+  const shown = await page.$$eval('.ranking li', (els) => els.map((e) => ({
+    name: e.querySelector('.name').textContent, score: Number(e.querySelector('.score').textContent),
+  })));
+  assert.equal(shown.length, 3);
+  // Replay the saved record with the command-line tool: same balances.
+  const saved = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
+    return JSON.parse(localStorage.getItem(key));
+  });
+  assert.equal(saved.finished, true);
+  const cli = path.join(ROOT, 'target/debug/spielblock-cli');
+  if (fs.existsSync(cli)) {
+    const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(saved.record) }).toString());
+    assert.equal(out.over, true);
+    for (const row of shown) {
+      const seat = saved.record.seats.findIndex((s) => s.name === row.name);
+      assert.equal(out.scores[seat], row.score, `${row.name}'s balance`);
+    }
+  }
+  // The loser is last and at 0 or below.
+  assert.ok(shown[2].score <= 0);
+  noProblems(page);
+  await page.context().close();
+});
+
+test('language switches, is remembered, and every screen speaks it', async () => {
+  const page = await newPage(env.browser, PHONE, { locale: 'en-US' });
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  assert.match(await page.textContent('h2#games-title'), /Games/);
+  await page.click('[data-testid=lang-switch]');
+  assert.match(await page.textContent('h2#games-title'), /Spiele/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'de');
+  await page.reload();
+  await page.waitForSelector('.game-card');
+  assert.match(await page.textContent('h2#games-title'), /Spiele/, 'remembered after reload');
+  await shot(page, 'home-de-360');
+  await page.click('[data-game=en-gingg] a');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=roll]');
+  assert.match(await page.textContent('[data-testid=roll]'), /Würfel werfen/);
+  await shot(page, 'table-de-360');
+  noProblems(page);
+  await page.context().close();
+});
+
+test('a browser set to German starts in German', async () => {
+  const page = await newPage(env.browser, DESKTOP, { locale: 'de-DE' });
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  assert.match(await page.textContent('h2#games-title'), /Spiele/);
+  await shot(page, 'home-de-1280');
+  noProblems(page);
+  await page.context().close();
+});
+
+test('unreadable saved data is kept aside with a message, and the app keeps working', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  await page.evaluate(() => localStorage.setItem('spielblock.v1.game.junk', '{"schema": 1, "id": "junk", broken'));
+  await page.goto(env.base + '/play/junk');
+  await page.waitForSelector('[role=alert]');
+  assert.match(await page.textContent('[role=alert]'), /kept aside/);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.notice.warn');
+  await shot(page, 'quarantine-360');
+  const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.quarantine.')).map((k) => localStorage.getItem(k)));
+  assert.deepEqual(aside, ['{"schema": 1, "id": "junk", broken']);
+  await page.click('.notice.warn button');
+  assert.equal(await page.$('.notice.warn'), null);
+  // Everything else still works.
+  await page.click('[data-game=en-gingg] a');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=roll]');
+  noProblems(page);
+  await page.context().close();
+});

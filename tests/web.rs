@@ -1,0 +1,302 @@
+//! Tier (b): storage and components in headless Chromium, against the real
+//! localStorage. Run with `cargo test --target wasm32-unknown-unknown --test web`
+//! (wasm-bindgen-test-runner + chromedriver, see scripts/test.sh).
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use spielblock::storage::{self, SavedGame};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn ls() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Lets Leptos effects and timers run.
+async fn tick(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+}
+
+fn seats(kinds: &[rules::SeatKind]) -> Vec<rules::SeatInfo> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| rules::SeatInfo {
+            name: format!("P{}", i + 1),
+            kind,
+        })
+        .collect()
+}
+
+fn sample(id: &str) -> SavedGame {
+    SavedGame {
+        schema: storage::SCHEMA,
+        id: id.into(),
+        game: "en-gingg".into(),
+        created: 1.0,
+        updated: 2.0,
+        handover: false,
+        confirmed_seat: None,
+        finished: false,
+        record: serde_json::json!({"game":"en-gingg","seed":5,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer"}],"moves":[]}),
+    }
+}
+
+#[wasm_bindgen_test]
+fn saved_game_round_trips_through_local_storage() {
+    ls().clear().unwrap();
+    let g = sample("roundtrip");
+    storage::save_game(&g).unwrap();
+    let raw = ls()
+        .get_item("spielblock.v1.game.roundtrip")
+        .unwrap()
+        .unwrap();
+    assert!(raw.contains("\"schema\":1"));
+    assert_eq!(storage::load_game("roundtrip").unwrap(), g);
+    assert_eq!(storage::list_games(), vec![g]);
+    storage::delete_game("roundtrip");
+    assert_eq!(
+        storage::load_game("roundtrip"),
+        Err(storage::LoadError::Missing)
+    );
+}
+
+#[wasm_bindgen_test]
+fn unreadable_data_is_kept_aside_untouched() {
+    ls().clear().unwrap();
+    let s = ls();
+    s.set_item("spielblock.v1.game.broken", "{not json")
+        .unwrap();
+    s.set_item(
+        "spielblock.v1.game.future",
+        r#"{"schema":99,"id":"future"}"#,
+    )
+    .unwrap();
+    s.set_item("someone.else", "foreign data").unwrap();
+    storage::save_game(&sample("good")).unwrap();
+
+    let games = storage::list_games();
+    assert_eq!(games.len(), 1, "only the readable game is listed");
+    assert_eq!(games[0].id, "good");
+    // Both bad entries moved aside with their text untouched.
+    let aside = storage::quarantined();
+    assert_eq!(aside.len(), 2);
+    let texts: Vec<String> = aside
+        .iter()
+        .map(|k| s.get_item(k).unwrap().unwrap())
+        .collect();
+    assert!(texts.contains(&"{not json".to_string()));
+    assert!(texts.iter().any(|t| t.contains("\"schema\":99")));
+    assert!(s.get_item("spielblock.v1.game.broken").unwrap().is_none());
+    // Foreign data is never touched.
+    assert_eq!(
+        s.get_item("someone.else").unwrap().as_deref(),
+        Some("foreign data")
+    );
+    // The player is told once.
+    assert_eq!(storage::unseen_quarantined(), 2);
+    storage::mark_quarantine_seen();
+    assert_eq!(storage::unseen_quarantined(), 0);
+}
+
+#[wasm_bindgen_test]
+fn loading_a_broken_game_reports_why() {
+    ls().clear().unwrap();
+    ls().set_item("spielblock.v1.game.x", "[1,2,3]").unwrap();
+    match storage::load_game("x") {
+        Err(storage::LoadError::Unreadable(why)) => {
+            assert!(why.contains("not a saved game"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(storage::quarantined().len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn language_choice_is_remembered() {
+    ls().clear().unwrap();
+    storage::save_lang("de");
+    assert_eq!(storage::load_lang().as_deref(), Some("de"));
+    assert_eq!(
+        spielblock::app::initial_locale(),
+        spielblock::i18n::Locale::de
+    );
+    storage::save_lang("en");
+    assert_eq!(
+        spielblock::app::initial_locale(),
+        spielblock::i18n::Locale::en
+    );
+}
+
+fn mount_app() -> web_sys::HtmlElement {
+    let doc = document();
+    let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), spielblock::app::App);
+    handle.forget();
+    root
+}
+
+fn go(path: &str) {
+    web_sys::window()
+        .unwrap()
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path))
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn die_faces_have_the_right_pips() {
+    let doc = document();
+    let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), || {
+        view! {
+            <spielblock::i18n::I18nContextProvider>
+                {(1..=6u8).map(|f| view! { <spielblock::dice::DieFace face=f/> }).collect_view()}
+            </spielblock::i18n::I18nContextProvider>
+        }
+    });
+    tick(0).await;
+    let dice = root.query_selector_all("svg.die").unwrap();
+    assert_eq!(dice.length(), 6);
+    for i in 0..6u32 {
+        let die: web_sys::Element = dice.get(i).unwrap().unchecked_into();
+        assert_eq!(
+            die.query_selector_all("circle.pip").unwrap().length(),
+            i + 1
+        );
+        assert!(die
+            .get_attribute("aria-label")
+            .unwrap()
+            .contains(&(i + 1).to_string()));
+    }
+    drop(handle);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn home_lists_five_games_and_only_built_ones_start() {
+    ls().clear().unwrap();
+    go("/");
+    let root = mount_app();
+    tick(20).await;
+    let cards = root.query_selector_all(".game-card").unwrap();
+    assert_eq!(cards.length(), 5);
+    let startable = root.query_selector_all(".game-card a").unwrap();
+    assert_eq!(startable.length(), 1);
+    assert!(root
+        .query_selector("[data-game=en-gingg] a")
+        .unwrap()
+        .is_some());
+    assert_eq!(
+        root.query_selector_all(".game-card.disabled .badge")
+            .unwrap()
+            .length(),
+        4
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn every_action_is_saved_at_once_and_survives_a_remount() {
+    ls().clear().unwrap();
+    let id = spielblock::setup::create_game(
+        "en-gingg",
+        seats(&[rules::SeatKind::Human, rules::SeatKind::Human]),
+        42,
+        false,
+    )
+    .unwrap();
+    go(&format!("/play/{id}"));
+    let root = mount_app();
+    tick(20).await;
+    let roll: web_sys::HtmlElement = root
+        .query_selector("[data-testid=roll]")
+        .unwrap()
+        .expect("a roll button")
+        .unchecked_into();
+    roll.click();
+    tick(20).await;
+    let saved = storage::load_game(&id).unwrap();
+    assert_eq!(saved.move_count(), 1, "the roll is saved at once");
+    let faces: Vec<String> = (0..6)
+        .map(|i| {
+            let d: web_sys::Element = root
+                .query_selector_all("[data-testid=die]")
+                .unwrap()
+                .get(i)
+                .unwrap()
+                .unchecked_into();
+            d.get_attribute("data-face").unwrap()
+        })
+        .collect();
+    // Tap one die and set it aside.
+    let die: web_sys::HtmlElement = root
+        .query_selector("[data-testid=die]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    die.click();
+    tick(10).await;
+    assert_eq!(die.get_attribute("aria-pressed").as_deref(), Some("true"));
+    let set: web_sys::HtmlElement = root
+        .query_selector("[data-testid=set-aside]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    set.click();
+    tick(20).await;
+    assert_eq!(storage::load_game(&id).unwrap().move_count(), 2);
+    root.remove();
+
+    // A fresh mount (a reload) shows the same state: one die kept, same face.
+    let root = mount_app();
+    tick(20).await;
+    let kept = root.query_selector_all(".dice-row.kept svg.die").unwrap();
+    assert_eq!(kept.length(), 1);
+    let kept_face = kept
+        .get(0)
+        .unwrap()
+        .unchecked_into::<web_sys::Element>()
+        .get_attribute("data-face")
+        .unwrap();
+    assert_eq!(kept_face, faces[0]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_saved_game_shows_a_message_not_a_blank_page() {
+    ls().clear().unwrap();
+    // Readable JSON, but its moves are illegal: the replay fails.
+    let mut g = sample("bad-moves");
+    g.record["moves"] = serde_json::json!([{"seat":0,"action":{"set_aside":[0]}}]);
+    storage::save_game(&g).unwrap();
+    go("/play/bad-moves");
+    let root = mount_app();
+    tick(20).await;
+    let alert = root
+        .query_selector("[role=alert]")
+        .unwrap()
+        .expect("a message");
+    assert!(
+        alert.text_content().unwrap().contains("kept aside"),
+        "{:?}",
+        alert.text_content()
+    );
+    assert_eq!(storage::quarantined().len(), 1);
+    root.remove();
+}
