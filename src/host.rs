@@ -202,17 +202,6 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
             </header>
             <p class="turn-banner" data-testid="turn-banner">{banner}</p>
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
-            {move || match handover_needed.get() {
-                Some(seat) => view! {
-                    <section class="handover" aria-labelledby="handover-title">
-                        <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
-                        <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
-                            {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}
-                        </button>
-                    </section>
-                }.into_any(),
-                None => G::table(ctx),
-            }}
             {move || outcome.get().map(|o| {
                 let order = o.order();
                 view! {
@@ -227,7 +216,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                                     <li class:winner=place == 1>
                                         <span class="place">{place}"."</span>
                                         <span class="name">{name_of(s)}</span>
-                                        <span class="score">{score}</span>
+                                        <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
                                         {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}
                                     </li>
                                 }
@@ -241,6 +230,17 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                     </section>
                 }
             })}
+            {move || match handover_needed.get() {
+                Some(seat) => view! {
+                    <section class="handover" aria-labelledby="handover-title">
+                        <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
+                        <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
+                            {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}
+                        </button>
+                    </section>
+                }.into_any(),
+                None => G::table(ctx),
+            }}
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
             <Show when=move || show_rules.get()>
                 <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="rules-title">

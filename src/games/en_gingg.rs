@@ -20,6 +20,15 @@ fn signed(v: i64) -> String {
     }
 }
 
+/// A balance: a real minus sign when negative, no plus sign.
+fn signed_plain(v: i64) -> String {
+    if v < 0 {
+        signed(v)
+    } else {
+        v.to_string()
+    }
+}
+
 impl TableView for EnGingg {
     fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <EgTable ctx/> }.into_any()
@@ -118,7 +127,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 view! {
                     <tr class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
                         <th scope="row">{current.then_some("▶ ")}{n[seat].clone()}</th>
-                        <td class="num" data-testid="balance">{s.balances[seat]}</td>
+                        <td class="num" data-testid="balance">{signed_plain(s.balances[seat])}</td>
                     </tr>
                 }
             })
@@ -144,7 +153,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                             <span class="meta">{td_string!(l, eg_turn, n = e.turn).to_string()}</span>
                             <span class="who">{n[e.seat].clone()}</span>
                             <span class="delta" class:plus={e.delta > 0} class:minus={e.delta < 0}>{signed(e.delta)}</span>
-                            <span class="arrow">"→ "{e.balance}</span>
+                            <span class="arrow">"→ "{signed_plain(e.balance)}</span>
                             <span class="why">{reason}</span>
                         </li>
                     }
@@ -153,6 +162,8 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         }
         .into_any()
     };
+
+    let last_turn = move || ctx.m.with(|m| LastTurn::from_events(m.events()));
 
     let can_act = move || ctx.acting.get() == Some(st.with(|s| s.current));
     let act = move |a: Action| {
@@ -265,7 +276,12 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
 
     view! {
         <div class="eg-table">
-            <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+            <div class="eg-main">
+                {move || (!st.with(|s| s.phase == Phase::Over)).then(|| view! {
+                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+                })}
+                {move || last_turn().map(|t| view! { <LastTurnCard t names=names.get()/> })}
+            </div>
             <section class="ledger" aria-labelledby="bank-title">
                 <h2 id="bank-title">{t!(i18n, eg_bank)}</h2>
                 <table class="balances">
@@ -276,5 +292,87 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 {history}
             </section>
         </div>
+    }
+}
+
+/// What happened in the turn before this one, for the player the device was
+/// just handed to. Taken from the events of the accepted moves.
+#[derive(Debug, Clone, PartialEq)]
+struct LastTurn {
+    seat: Seat,
+    kept: Vec<u8>,
+    total: u8,
+    delta: i64,
+    /// Phase 2: target face, dice showing it, amount paid and by whom.
+    phase2: Option<(u8, i64, Seat)>,
+}
+
+impl LastTurn {
+    fn from_events(events: &[Vec<Event>]) -> Option<LastTurn> {
+        let flat: Vec<&Event> = events.iter().flatten().collect();
+        // The last complete turn ends at the last TurnPassed or GameOver.
+        let end = flat
+            .iter()
+            .rposition(|e| matches!(e, Event::TurnPassed { .. } | Event::GameOver { .. }))?;
+        let start = flat[..end]
+            .iter()
+            .rposition(|e| matches!(e, Event::TurnPassed { .. }))
+            .map_or(0, |i| i + 1);
+        let mut t = None::<LastTurn>;
+        let mut kept = Vec::new();
+        for e in &flat[start..=end] {
+            match e {
+                Event::SetAside { dice, .. } => kept.extend(dice),
+                Event::Phase1Done { seat, total, delta } => {
+                    t = Some(LastTurn {
+                        seat: *seat,
+                        kept: kept.clone(),
+                        total: *total,
+                        delta: *delta,
+                        phase2: None,
+                    });
+                }
+                Event::PenaltyPaid { to, amount, .. } => {
+                    if let Some(t) = t.as_mut() {
+                        t.phase2 = Some(((t.total - 30), *amount, *to));
+                    }
+                }
+                _ => {}
+            }
+        }
+        t
+    }
+}
+
+#[component]
+fn LastTurnCard(t: LastTurn, names: Vec<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let mut kept = t.kept.clone();
+    kept.sort_unstable_by(|a, b| b.cmp(a));
+    let who = names[t.seat].clone();
+    view! {
+        <section class="last-turn" aria-labelledby="last-turn-title">
+            <h2 id="last-turn-title">{t!(i18n, eg_last_turn)}": "{who}</h2>
+            <div class="dice-row small">
+                {kept.into_iter().map(|f| view! { <DieFace face=f/> }).collect_view()}
+            </div>
+            <p>
+                {move || td_string!(i18n.get_locale(), eg_reason_phase1, total = t.total).to_string()}
+                ": "<strong class:plus={t.delta > 0} class:minus={t.delta < 0}>{signed(t.delta)}</strong>
+            </p>
+            {t.phase2.map(|(d, amount, to)| {
+                let payer = names[to].clone();
+                view! {
+                    <p>
+                        {move || td_string!(i18n.get_locale(), eg_phase2, d = d).to_string()}": "
+                        {move || if amount > 0 {
+                            td_string!(i18n.get_locale(), eg_ann_paid, to = payer.clone(), amount = amount).to_string()
+                        } else {
+                            td_string!(i18n.get_locale(), eg_ann_no_hit, d = d).to_string()
+                        }}
+                    </p>
+                }
+            })}
+        </section>
     }
 }

@@ -127,7 +127,7 @@ test('a seeded game played to the result screen matches the CLI replay', async (
   await page.setViewportSize(DESKTOP);
   await shot(page, 'result-1280');
   const shown = await page.$$eval('.ranking li', (els) => els.map((e) => ({
-    name: e.querySelector('.name').textContent, score: Number(e.querySelector('.score').textContent),
+    name: e.querySelector('.name').textContent, score: Number(e.querySelector('.score').textContent.replace('−', '-')),
   })));
   assert.equal(shown.length, 3);
   // Replay the saved record with the command-line tool: same balances.
@@ -201,6 +201,41 @@ test('unreadable saved data is kept aside with a message, and the app keeps work
   await page.click('[data-game=en-gingg] a');
   await page.click('button[type=submit]');
   await page.waitForSelector('[data-testid=roll]');
+  noProblems(page);
+  await page.context().close();
+});
+
+test('phase 2: target dice set aside by themselves, the next player pays; a seat switches to the computer mid-game', async () => {
+  const page = await newPage(env.browser, PHONE);
+  // Seed 91: the first throw sums to 32 (R-EG-2), so phase 2 hunts 2s (R-EG-3).
+  await setUpGame(page, { names: ['Ana', 'Bo'], seed: 91 });
+  await page.click('[data-testid=roll]');
+  await step(page, true);
+  await page.waitForSelector('[data-testid=penalty]');
+  assert.match(await page.textContent('.tray h2'), /2s/);
+  assert.match(await page.textContent('.tray'), /Bo will pay it/);
+  const balances = async () => page.$$eval('[data-testid=balance]', (els) => els.map((e) => Number(e.textContent.replace('−', '-'))));
+  assert.deepEqual(await balances(), [39, 37], 'Ana gained 2 at once');
+  let penalty = 0;
+  for (let i = 0; i < 50 && (await banner(page)).includes('Ana'); i++) {
+    const text = await page.textContent('[data-testid=penalty]').catch(() => null);
+    if (text) penalty = Number(text.split('=').pop().trim());
+    if (i === 1) await shot(page, 'phase2-360');
+    await page.click('[data-testid=roll]');
+  }
+  assert.match(await banner(page), /Bo/);
+  assert.deepEqual(await balances(), [39, 37 - penalty], 'Bo paid the penalty shown');
+  await shot(page, 'after-phase2-360');
+  // Bo hands the device over to the computer for the rest of the game.
+  await page.click('text=Players');
+  await page.waitForSelector('#players-title');
+  await shot(page, 'players-dialog-360');
+  await page.locator('.seat-kinds li').nth(1).locator('button').nth(1).click();
+  await page.click('.dialog button.primary');
+  await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('computer'), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('Ana'), null, { timeout: 60000 });
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.')))));
+  assert.equal(saved.record.seats[1].kind, 'computer', 'the switch is saved');
   noProblems(page);
   await page.context().close();
 });
