@@ -10,7 +10,7 @@ pub const RECOVERY_HTML: &str = r#"<main class="recovery" role="alert">
 <p>Your games are saved. Reload to carry on where you were.</p>
 <p>Deine Partien sind gespeichert. Lade neu, um weiterzuspielen.</p>
 <p><button type="button" class="primary" id="recovery-reload">Reload · Neu laden</button>
-<a class="button" id="recovery-home" href="./">Home · Start</a></p>
+<a class="button" id="recovery-home" href="/">Home · Start</a></p>
 </main>"#;
 
 pub fn install_panic_screen() {
@@ -21,12 +21,19 @@ pub fn install_panic_screen() {
 }
 
 pub fn show_recovery_screen() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Some(body) = doc.body() else { return };
-    body.set_inner_html(RECOVERY_HTML);
-    if let Some(btn) = doc.get_element_by_id("recovery-reload") {
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        render_recovery(&body);
+    }
+}
+
+/// Replaces `into`'s content with the recovery screen and wires its reload
+/// button.
+pub fn render_recovery(into: &web_sys::Element) {
+    into.set_inner_html(RECOVERY_HTML);
+    if let Ok(Some(btn)) = into.query_selector("#recovery-reload") {
         let reload = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
             if let Some(w) = web_sys::window() {
                 let _ = w.location().reload();

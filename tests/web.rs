@@ -300,3 +300,24 @@ async fn a_broken_saved_game_shows_a_message_not_a_blank_page() {
     assert_eq!(storage::quarantined().len(), 1);
     root.remove();
 }
+
+#[wasm_bindgen_test]
+fn the_recovery_screen_offers_reload_and_home_in_both_languages() {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    spielblock::recovery::render_recovery(&root);
+    let text = root.text_content().unwrap();
+    assert!(text.contains("Something went wrong") && text.contains("Etwas ist schiefgelaufen"));
+    assert!(text.contains("saved") && text.contains("gespeichert"));
+    let reload = root
+        .query_selector("#recovery-reload")
+        .unwrap()
+        .expect("a reload button");
+    assert!(reload
+        .dyn_ref::<web_sys::HtmlElement>()
+        .unwrap()
+        .onclick()
+        .is_some());
+    assert!(root.query_selector("#recovery-home").unwrap().is_some());
+    root.remove();
+}
