@@ -94,6 +94,9 @@ fn Home() -> impl IntoView {
     let saved = RwSignal::new(storage::list_games());
     let unseen = RwSignal::new(storage::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
+    let settings = RwSignal::new(storage::load_settings());
+    // For the measurement script: the home screen is rendered and live.
+    Effect::new(move |_| crate::device::mark("spielblock:interactive"));
     let unfinished = move || {
         saved.with(|g| {
             g.iter()
@@ -188,6 +191,18 @@ fn Home() -> impl IntoView {
                         </ul>
                     }.into_any()
                 }}
+            </section>
+            <section aria-labelledby="settings-title" class="settings">
+                <h2 id="settings-title">{t!(i18n, settings)}</h2>
+                <label class="check">
+                    <input type="checkbox" data-testid="vibrate-setting" prop:checked=move || settings.get().vibrate
+                        on:change=move |ev| {
+                            let s = storage::Settings { vibrate: event_target_checked(&ev) };
+                            storage::save_settings(s);
+                            settings.set(s);
+                        }/>
+                    {t!(i18n, vibrate_setting)}
+                </label>
             </section>
         </main>
     }

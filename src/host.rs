@@ -3,6 +3,7 @@
 //! action at once, lets computer seats act, announces events, and shows the
 //! result. It knows no rule: everything comes from the `Game` contract.
 
+use crate::device;
 use crate::games::{self, TableCtx, TableView};
 use crate::i18n::*;
 use crate::storage::{self, SavedGame};
@@ -20,6 +21,26 @@ pub fn lang_code(l: Locale) -> &'static str {
         Locale::de => "de",
         _ => "en",
     }
+}
+
+/// After a tap re-renders the table, the control that had focus may be gone;
+/// keyboard players then continue from the game's primary control
+/// (`data-primary`) instead of the top of the page.
+fn keep_focus() {
+    request_animation_frame(|| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
+        if !lost {
+            return;
+        }
+        if let Ok(Some(el)) = doc.query_selector("main [data-primary]:not([disabled])") {
+            if let Some(el) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&el) {
+                let _ = el.focus();
+            }
+        }
+    });
 }
 
 /// Shown when a saved game cannot be replayed; it has been moved aside.
@@ -60,6 +81,8 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
+    let rules_btn = NodeRef::<leptos::html::Button>::new();
+    let players_btn = NodeRef::<leptos::html::Button>::new();
 
     let persist = move || {
         let (record, over) = m.with_untracked(|m| {
@@ -81,13 +104,20 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
         }
     };
 
-    let act = Callback::new(move |(seat, action): (Seat, G::Action)| {
+    // Applies an action; `human` marks actions tapped on this device.
+    let apply = move |seat: Seat, action: G::Action, human: bool| {
         let result = m.try_update(|m| m.apply(seat, action).map(<[_]>::to_vec));
         let l = i18n.get_locale_untracked();
         match result {
             Some(Ok(events)) => {
                 error.set(None);
                 persist();
+                if human && G::vibrates(&events) {
+                    device::vibrate_roll();
+                }
+                if human {
+                    keep_focus();
+                }
                 let lines = m.with_untracked(|m| G::announce(m, &events, l));
                 if !lines.is_empty() {
                     announcement.set(lines.join(" "));
@@ -100,7 +130,12 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
             }
             None => {}
         }
-    });
+    };
+    let act = Callback::new(move |(seat, action): (Seat, G::Action)| apply(seat, action, true));
+
+    // The screen stays awake while a game is on it.
+    device::keep_awake();
+    on_cleanup(device::release_wake_lock);
 
     // The seat this device acts for: a human seat that must act, after the
     // hand-over screen where one is shown.
@@ -149,7 +184,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                         .then(|| m.state().computer_action(seat))
                 });
                 if let Some(Some(action)) = still {
-                    act.run((seat, action));
+                    apply(seat, action, false);
                 }
             },
             COMPUTER_DELAY,
@@ -197,8 +232,8 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                     <span aria-hidden="true">"⌂"</span>
                 </A>
                 <h1>{game_name}</h1>
-                <button type="button" class="ghost" on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
-                <button type="button" class="ghost" on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
+                <button type="button" class="ghost" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
+                <button type="button" class="ghost" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
             </header>
             <p class="turn-banner" data-testid="turn-banner">{banner}</p>
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
@@ -242,17 +277,10 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                 None => G::table(ctx),
             }}
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
-            <Show when=move || show_rules.get()>
-                <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-                    <div class="dialog">
-                        {G::rules()}
-                        <button type="button" class="primary" on:click=move |_| show_rules.set(false)>{t!(i18n, close)}</button>
-                    </div>
-                </div>
-            </Show>
-            <Show when=move || show_players.get()>
-                <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="players-title">
-                    <div class="dialog">
+            <Dialog open=show_rules labelled_by="rules-title" opener=rules_btn>
+                {G::rules()}
+            </Dialog>
+            <Dialog open=show_players labelled_by="players-title" opener=players_btn>
                         <h2 id="players-title">{t!(i18n, players)}</h2>
                         <ul class="seat-kinds">
                             {move || seats().into_iter().enumerate().map(|(s, info)| {
@@ -271,10 +299,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                                 }
                             }).collect_view()}
                         </ul>
-                        <button type="button" class="primary" on:click=move |_| show_players.set(false)>{t!(i18n, close)}</button>
-                    </div>
-                </div>
-            </Show>
+            </Dialog>
         </main>
     }
 }
@@ -297,5 +322,39 @@ fn PlayAgain(seats: Vec<SeatInfo>, game: &'static str, handover: bool) -> impl I
     view! {
         <button type="button" class="primary" on:click=start>{t!(i18n, play_again)}</button>
         {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
+    }
+}
+
+/// A modal dialog: focus moves to its close button when it opens, Escape or
+/// the button closes it, and focus returns to the button that opened it.
+#[component]
+fn Dialog(
+    open: RwSignal<bool>,
+    labelled_by: &'static str,
+    opener: NodeRef<leptos::html::Button>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let close_btn = NodeRef::<leptos::html::Button>::new();
+    let close = move || {
+        open.set(false);
+        if let Some(b) = opener.get_untracked() {
+            let _ = b.focus();
+        }
+    };
+    Effect::new(move |_| {
+        if let Some(b) = close_btn.get() {
+            let _ = b.focus();
+        }
+    });
+    view! {
+        <Show when=move || open.get()>
+            <div class="overlay" on:keydown=move |ev| if ev.key() == "Escape" { close() }>
+                <div class="dialog" role="dialog" aria-modal="true" aria-labelledby=labelled_by>
+                    {children()}
+                    <button type="button" class="primary" node_ref=close_btn on:click=move |_| close()>{t!(i18n, close)}</button>
+                </div>
+            </div>
+        </Show>
     }
 }

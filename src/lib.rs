@@ -6,6 +6,7 @@
 include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 
 pub mod app;
+pub mod device;
 pub mod dice;
 pub mod games;
 pub mod host;

@@ -15,6 +15,7 @@ pub const SCHEMA: u32 = 1;
 pub const GAME_PREFIX: &str = "spielblock.v1.game.";
 pub const QUARANTINE_PREFIX: &str = "spielblock.quarantine.";
 pub const LANG_KEY: &str = "spielblock.lang";
+pub const SETTINGS_KEY: &str = "spielblock.settings";
 const QUARANTINE_SEEN_KEY: &str = "spielblock.quarantine-seen";
 
 /// One saved game: app metadata around the rules crate's `Record` (as JSON, so
@@ -220,4 +221,31 @@ pub fn new_id() -> String {
 
 pub fn now() -> f64 {
     js_sys::Date::now()
+}
+
+/// Device settings, remembered in this browser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// A short vibration on a roll, where the device supports it.
+    pub vibrate: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { vibrate: true }
+    }
+}
+
+/// Unreadable settings fall back to the defaults (they hold nothing to lose).
+pub fn load_settings() -> Settings {
+    if storage().is_none() {
+        return Settings::default();
+    }
+    LocalStorage::get(SETTINGS_KEY).unwrap_or_default()
+}
+
+pub fn save_settings(settings: Settings) {
+    if storage().is_some() {
+        let _ = LocalStorage::set(SETTINGS_KEY, settings);
+    }
 }

@@ -86,6 +86,10 @@ impl TableView for EnGingg {
             .collect()
     }
 
+    fn vibrates(events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::Rolled { .. }))
+    }
+
     fn rules() -> AnyView {
         let i18n = use_i18n();
         view! {
@@ -142,7 +146,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         }
         let l = i18n.get_locale();
         view! {
-            <ol class="history" reversed>
+            <ol class="history" reversed tabindex="0" aria-labelledby="ledger-title">
                 {s.ledger.iter().rev().map(|e| {
                     let reason = match e.reason {
                         Reason::Phase1 { total } => td_string!(l, eg_reason_phase1, total = total).to_string(),
@@ -209,6 +213,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                                         let pressed = move || selected.with(|s| s.contains(&i));
                                         view! {
                                             <button type="button" class="die-button" data-testid="die" data-face=f.to_string()
+                                                data-primary=(i == 0).then_some("true")
                                                 aria-pressed=move || pressed().to_string() class:selected=pressed
                                                 disabled=move || !can_act()
                                                 on:click=move |_| selected.update(|s| if let Some(p) = s.iter().position(|&x| x == i) { s.remove(p); } else { s.push(i); })>
@@ -228,7 +233,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                         None => {
                             let n = DICE - kept.len();
                             view! {
-                                <button type="button" class="primary big" data-testid="roll" disabled=move || !can_act()
+                                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
                                     on:click=move |_| act(Action::Roll)>
                                     {move || if n == 1 { td_string!(i18n.get_locale(), eg_roll_one).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = n).to_string() }}
                                 </button>
@@ -264,7 +269,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                             }).collect_view()}
                         </div>
                     })}
-                    <button type="button" class="primary big" data-testid="roll" disabled=move || !can_act()
+                    <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
                         on:click=move |_| act(Action::Roll)>
                         {move || td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string()}
                     </button>
@@ -288,7 +293,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                     <thead><tr><th scope="col">{t!(i18n, players)}</th><th scope="col" class="num">{t!(i18n, eg_balance)}</th></tr></thead>
                     <tbody>{ledger}</tbody>
                 </table>
-                <h3>{t!(i18n, eg_ledger)}</h3>
+                <h3 id="ledger-title">{t!(i18n, eg_ledger)}</h3>
                 {history}
             </section>
         </div>

@@ -33,6 +33,10 @@ pub trait TableView: Game + Send + Sync {
     fn announce(m: &Match<Self>, events: &[Self::Event], locale: Locale) -> Vec<String>;
     /// The in-app rules, in the player's language.
     fn rules() -> AnyView;
+    /// Whether these events deserve a short vibration (a roll).
+    fn vibrates(_events: &[Self::Event]) -> bool {
+        false
+    }
 }
 
 /// One game on the home screen.

@@ -50,3 +50,41 @@ export async function shot(page, name) {
 export async function faces(page, selector) {
   return page.$$eval(selector, (els) => els.map((e) => e.getAttribute('data-face')));
 }
+
+/**
+ * Runs axe-core on the current screen; any serious or critical violation fails
+ * with a readable list. Returns the number of rules checked.
+ */
+export async function audit(page, label) {
+  const axePath = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    await page.addScriptTag({ path: axePath });
+  }
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return {
+      checked: r.passes.length + r.violations.length + r.incomplete.length,
+      bad: r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`),
+    };
+  });
+  if (result.bad.length) {
+    throw new Error(`accessibility violations on ${label}:\n  ${result.bad.join('\n  ')}`);
+  }
+  audit.screens = (audit.screens || 0) + 1;
+  return result.checked;
+}
+
+/** Stubs the Wake Lock and Vibration APIs so their use can be observed. */
+export async function observeDevice(page) {
+  await page.addInitScript(() => {
+    window.__device = [];
+    const log = (x) => window.__device.push(x);
+    Object.defineProperty(navigator, 'wakeLock', {
+      configurable: true,
+      value: { request: async (type) => { log(`wake:${type}`); return { release: async () => log('wake:release') }; } },
+    });
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p) => { log(`vibrate:${p}`); return true; } });
+  });
+}
