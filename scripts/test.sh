@@ -36,6 +36,7 @@ echo "tier (b): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=
 
 tier "(c) end to end: Playwright on the release build"
 trunk build --release
+node tests/perf/measure.mjs --sizes-only   # the size budget is deterministic; timings live in scripts/measure.sh
 cargo build -q -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
 p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")

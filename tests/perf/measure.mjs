@@ -1,0 +1,130 @@
+// Measures the release build in dist/ and enforces the budgets by exit code:
+//   sizes   every shipped file raw, gzip -9, brotli q11; first-load total <= 300 KB brotli
+//   load    navigation -> interactive home ('spielblock:interactive' mark),
+//           4x CPU throttling, median of 5 cold loads, < 1500 ms
+//   taps    tap -> updated screen (performance marks around a click, ending at
+//           the first animation frame after the DOM changed), 4x throttling,
+//           median of 20 per interaction, < 50 ms
+// Usage: node tests/perf/measure.mjs [--sizes-only]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serve } from '../e2e/server.mjs';
+import { CHROMIUM_ARGS, ROOT } from '../e2e/helpers.mjs';
+
+const BUDGET = { brotli: 300_000, load: 1500, tap: 50 };
+const DIST = path.join(ROOT, 'dist');
+const sizesOnly = process.argv.includes('--sizes-only');
+const failures = [];
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const kb = (n) => (n / 1000).toFixed(1).padStart(8);
+
+// ---- sizes
+const files = fs.readdirSync(DIST).filter((f) => fs.statSync(path.join(DIST, f)).isFile()).sort();
+let total = { raw: 0, gzip: 0, brotli: 0 };
+console.log('file'.padEnd(48), '     raw KB', '   gzip KB', ' brotli KB');
+for (const f of files) {
+  const data = fs.readFileSync(path.join(DIST, f));
+  const gz = zlib.gzipSync(data, { level: 9 }).length;
+  const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  total.raw += data.length; total.gzip += gz; total.brotli += br;
+  console.log(f.padEnd(48), kb(data.length), '  ', kb(gz), '  ', kb(br));
+}
+console.log('total'.padEnd(48), kb(total.raw), '  ', kb(total.gzip), '  ', kb(total.brotli));
+console.log(`budget: first load <= ${BUDGET.brotli / 1000} KB brotli: ${total.brotli <= BUDGET.brotli ? 'ok' : 'OVER'}`);
+if (total.brotli > BUDGET.brotli) failures.push(`first load ${total.brotli} B brotli > ${BUDGET.brotli}`);
+
+if (!sizesOnly) {
+  const server = await serve(DIST, 0);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const throttled = async (viewport = { width: 360, height: 740 }) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return page;
+  };
+
+  // ---- cold loads
+  const loads = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await throttled();
+    await page.goto(base + '/');
+    await page.waitForFunction(() => performance.getEntriesByName('spielblock:interactive').length > 0, null, { timeout: 30000 });
+    loads.push(await page.evaluate(() => performance.getEntriesByName('spielblock:interactive')[0].startTime));
+    await page.context().close();
+  }
+  const load = median(loads);
+  console.log(`\ninteractive home, 4x CPU throttling, 5 cold loads: ${loads.map((x) => x.toFixed(0)).join(', ')} ms; median ${load.toFixed(0)} ms (budget < ${BUDGET.load}): ${load < BUDGET.load ? 'ok' : 'OVER'}`);
+  if (load >= BUDGET.load) failures.push(`interactive home ${load.toFixed(0)} ms`);
+
+  // ---- taps, per game built so far
+  const tapMs = (page, selector) => page.evaluate(async (sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const changed = new Promise((resolve) => {
+      const obs = new MutationObserver(() => { obs.disconnect(); requestAnimationFrame(() => resolve()); });
+      obs.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    performance.clearMarks('tap-start'); performance.clearMarks('tap-end'); performance.clearMeasures('tap');
+    performance.mark('tap-start');
+    el.click();
+    await changed;
+    performance.mark('tap-end');
+    return performance.measure('tap', 'tap-start', 'tap-end').duration;
+  }, selector);
+
+  const games = {
+    'en-gingg': async (page) => {
+      const roll = [], entry = [];
+      const newGame = async () => {
+        await page.goto(base + '/new/en-gingg');
+        await page.waitForSelector('[data-testid=seat-row]');
+        // Two human seats so every tap is ours.
+        await page.locator('[data-testid=seat-row]').nth(2).locator('.row-tools button').last().click();
+        await page.locator('[data-testid=seat-row]').nth(1).locator('.segmented button').nth(0).click();
+        await page.click('button[type=submit]');
+        await page.waitForSelector('[data-testid=roll]');
+      };
+      await newGame();
+      while (roll.length < 20 || entry.length < 20) {
+        if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+        if (await page.$('[data-testid=roll]:enabled')) {
+          const t = await tapMs(page, '[data-testid=roll]');
+          if (t !== null && roll.length < 20) roll.push(t);
+          continue;
+        }
+        const dice = page.locator('[data-testid=die]:enabled');
+        const n = await dice.count();
+        if (n) {
+          // The sheet entry: set the highest die aside into the tray's total.
+          await dice.nth(0).click();
+          const t = await tapMs(page, '[data-testid=set-aside]');
+          if (t !== null && entry.length < 20) entry.push(t);
+        }
+      }
+      return { 'dice roll': roll, 'sheet entry (set aside)': entry };
+    },
+  };
+  console.log('\ntap -> updated screen, 4x CPU throttling, median of 20:');
+  for (const [game, run] of Object.entries(games)) {
+    const page = await throttled();
+    const results = await run(page);
+    for (const [what, xs] of Object.entries(results)) {
+      const m = median(xs);
+      console.log(`  ${game.padEnd(10)} ${what.padEnd(26)} median ${m.toFixed(1).padStart(6)} ms  (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
+      if (m >= BUDGET.tap) failures.push(`${game} ${what} ${m.toFixed(1)} ms`);
+    }
+    await page.context().close();
+  }
+  await browser.close();
+  server.close();
+}
+
+if (failures.length) {
+  console.log(`\nOVER BUDGET: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nall figures within budget');
