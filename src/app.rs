@@ -26,6 +26,35 @@ pub fn initial_locale() -> Locale {
     }
 }
 
+/// The app's root path as the router wants it ("" at the site root,
+/// "/spielblock" in a sub-path), from the `<base>` that index.html sets.
+pub fn router_base() -> String {
+    // Only an explicit <base> counts: without one (tests, other hosts) the
+    // document URL is a deep link, not the root.
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("base[href]").ok().flatten())
+        .and_then(|b| b.get_attribute("href"))
+        .and_then(|href| {
+            let page = web_sys::window()?.location().href().ok()?;
+            web_sys::Url::new_with_base(&href, &page).ok()
+        })
+        .map(|u| u.pathname())
+        .unwrap_or_default();
+    base.trim_end_matches('/').to_string()
+}
+
+thread_local! {
+    static BASE: String = router_base();
+}
+
+/// An in-app path ("/play/ID") as a URL path under the app's root, for `<A>`
+/// links: leptos_router 0.8 matches routes and resolves `navigate()` under its
+/// base, but `<A href>` does not add it.
+pub fn href(path: &str) -> String {
+    BASE.with(|b| format!("{b}{path}"))
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     view! {
@@ -49,7 +78,8 @@ fn Shell() -> impl IntoView {
         }
     });
     view! {
-        <Router>
+        <UpdatePrompt/>
+        <Router base=router_base()>
             <Routes fallback=|| view! { <NotFound/> }>
                 <Route path=path!("/") view=Home/>
                 <Route path=path!("/new/:game") view=crate::setup::Setup/>
@@ -57,6 +87,49 @@ fn Shell() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// Registers the service worker (release builds) and, when a new version is
+/// waiting, offers to reload into it. Games are saved after every move, so the
+/// reload loses nothing; the new version reads the same saved schema.
+#[component]
+fn UpdatePrompt() -> impl IntoView {
+    if cfg!(debug_assertions) {
+        return ().into_any();
+    }
+    let i18n = use_i18n();
+    // The first install takes control of the open page (clients.claim); only a
+    // change the player asked for (Reload) reloads.
+    let requested = StoredValue::new(false);
+    let sw = leptos_use::use_service_worker_with_options(
+        leptos_use::UseServiceWorkerOptions::default()
+            .script_url("sw.js")
+            .on_controller_change(move || {
+                if requested.try_get_value() == Some(true) {
+                    if let Some(w) = web_sys::window() {
+                        let _ = w.location().reload();
+                    }
+                }
+            }),
+    );
+    let waiting = sw.waiting;
+    let skip = sw.skip_waiting;
+    let check = sw.check_for_update;
+    // Look for a new version whenever the app comes back to the foreground.
+    let _ = leptos_use::use_event_listener(
+        leptos_use::use_document(),
+        leptos::ev::visibilitychange,
+        move |_| check(),
+    );
+    view! {
+        <Show when=move || waiting.get()>
+            <div class="update-prompt" role="status" data-testid="update-prompt">
+                <span>{t!(i18n, update_ready)}</span>
+                <button type="button" class="primary" on:click={let skip = skip.clone(); move |_| { requested.set_value(true); skip() }}>{t!(i18n, update_reload)}</button>
+            </div>
+        </Show>
+    }
+    .into_any()
 }
 
 #[component]
@@ -83,7 +156,7 @@ fn NotFound() -> impl IntoView {
     view! {
         <main class="screen">
             <p class="notice" role="alert">{t!(i18n, page_missing)}</p>
-            <A href="/" attr:class="button">{t!(i18n, home)}</A>
+            <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
         </main>
     }
 }
@@ -137,7 +210,7 @@ fn Home() -> impl IntoView {
                                 <p class="meta">{range}</p>
                                 <p class="pitch">{pitch}</p>
                                 {if playable {
-                                    view! { <A href=format!("/new/{id}") attr:class="button primary">{t!(i18n, new_game)}</A> }.into_any()
+                                    view! { <A href=crate::app::href(&format!("/new/{id}")) attr:class="button primary">{t!(i18n, new_game)}</A> }.into_any()
                                 } else {
                                     view! { <p class="badge" aria-disabled="true">{t!(i18n, not_built)}</p> }.into_any()
                                 }}
@@ -180,7 +253,7 @@ fn Home() -> impl IntoView {
                                             <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), moves_count, n = moves).to_string()}</span>
                                         </div>
                                         <div class="actions">
-                                            <A href=format!("/play/{id}") attr:class="button primary">{t!(i18n, resume)}</A>
+                                            <A href=crate::app::href(&format!("/play/{id}")) attr:class="button primary">{t!(i18n, resume)}</A>
                                             <button type="button" class:danger=armed on:click=delete>
                                                 {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
                                             </button>
@@ -229,7 +302,7 @@ fn Play() -> impl IntoView {
             Err(LoadError::Missing) => view! {
                 <main class="screen">
                     <p class="notice" role="alert">{t!(i18n, game_missing)}</p>
-                    <A href="/" attr:class="button">{t!(i18n, home)}</A>
+                    <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
                 </main>
             }
             .into_any(),

@@ -52,7 +52,7 @@ pub fn Unreadable(reason: String) -> impl IntoView {
             <p class="notice error" role="alert">
                 {move || td_string!(i18n.get_locale(), game_unreadable, reason = reason.clone()).to_string()}
             </p>
-            <A href="/" attr:class="button">{t!(i18n, home)}</A>
+            <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
         </main>
     }
 }
@@ -228,7 +228,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
     view! {
         <main class="screen play" data-game=G::ID>
             <header class="topbar">
-                <A href="/" attr:class="button ghost icon" attr:aria-label=move || td_string!(i18n.get_locale(), home).to_string()>
+                <A href=crate::app::href("/") attr:class="button ghost icon" attr:aria-label=move || td_string!(i18n.get_locale(), home).to_string()>
                     <span aria-hidden="true">"⌂"</span>
                 </A>
                 <h1>{game_name}</h1>
@@ -260,7 +260,7 @@ fn Host<G: TableView>(m: Match<G>, saved: SavedGame) -> impl IntoView {
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         <div class="actions">
                             <PlayAgain seats=seats() game=G::ID handover=meta.with_untracked(|g| g.handover)/>
-                            <A href="/" attr:class="button">{t!(i18n, home)}</A>
+                            <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
                         </div>
                     </section>
                 }

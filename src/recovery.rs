@@ -10,7 +10,7 @@ pub const RECOVERY_HTML: &str = r#"<main class="recovery" role="alert">
 <p>Your games are saved. Reload to carry on where you were.</p>
 <p>Deine Partien sind gespeichert. Lade neu, um weiterzuspielen.</p>
 <p><button type="button" class="primary" id="recovery-reload">Reload · Neu laden</button>
-<a class="button" id="recovery-home" href="/">Home · Start</a></p>
+<a class="button" id="recovery-home" href="./">Home · Start</a></p>
 </main>"#;
 
 pub fn install_panic_screen() {

@@ -56,7 +56,7 @@ pub fn Setup() -> impl IntoView {
             view! {
                 <main class="screen">
                     <p class="notice error" role="alert">{move || td_string!(i18n.get_locale(), unknown_game, id = id.clone()).to_string()}</p>
-                    <A href="/" attr:class="button">{t!(i18n, home)}</A>
+                    <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
                 </main>
             }
             .into_any()
@@ -159,7 +159,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     view! {
         <main class="screen setup">
             <header class="topbar">
-                <A href="/" attr:class="button ghost">"← "{t!(i18n, back)}</A>
+                <A href=crate::app::href("/") attr:class="button ghost">"← "{t!(i18n, back)}</A>
                 <h1>{title}</h1>
             </header>
             <form on:submit=start novalidate>

@@ -12,11 +12,17 @@ const TYPES = {
   '.ico': 'image/x-icon', '.txt': 'text/plain',
 };
 
-export function serve(root, port = 0, host = '127.0.0.1') {
+// `prefix` serves the folder under a sub-path (for example '/spielblock'), as a
+// static host would; anything outside it is a 404.
+export function serve(root, port = 0, host = '127.0.0.1', prefix = '') {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
-    let file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+    if (prefix && url.pathname === prefix) { res.writeHead(301, { location: prefix + '/' }).end(); return; }
+    if (prefix && !url.pathname.startsWith(prefix + '/')) { res.writeHead(404).end('not found'); return; }
+    server.requests.push(url.pathname);
+    const rel = decodeURIComponent(url.pathname.slice(prefix.length));
+    let file = path.normalize(path.join(base, rel));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!fs.existsSync(file)) {
@@ -27,8 +33,11 @@ export function serve(root, port = 0, host = '127.0.0.1') {
       'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
     });
-    fs.createReadStream(file).pipe(res);
+    // Read at request time from server.root, so a test can swap in a new build.
+    fs.createReadStream(file.replace(base, server.root)).pipe(res);
   });
+  server.requests = [];
+  server.root = base;
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 

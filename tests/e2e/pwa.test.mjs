@@ -1,0 +1,133 @@
+// Tier (c): installable and fully offline, on the release build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+import { CHROMIUM_ARGS, ROOT, newPage, shot, faces, PHONE } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+after(async () => { await browser.close(); });
+
+async function controlled(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15000 });
+  }
+}
+
+async function startGame(page) {
+  await page.click('[data-game=en-gingg] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=roll]');
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  return faces(page, '[data-testid=die]');
+}
+
+test('installable: Page.getInstallabilityErrors reports nothing', async () => {
+  const server = await serve(path.join(ROOT, 'dist'), 0);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-profile-'));
+  // A persistent profile: an incognito one always reports "in-incognito".
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: PHONE,
+  });
+  const page = context.pages()[0] || await context.newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('.game-card');
+  await controlled(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, []);
+  const manifest = await (await page.request.get(base + '/manifest.webmanifest')).json();
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.start_url, './');
+  assert.ok(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512'));
+  await context.close();
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+for (const prefix of ['', '/spielblock']) {
+  test(`offline after one visit, no third-party or extra requests${prefix ? ', from a sub-path' : ''}`, async () => {
+    const server = await serve(path.join(ROOT, 'dist'), 0, '127.0.0.1', prefix);
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const base = origin + prefix;
+    const page = await newPage(browser, PHONE);
+    const requests = [];
+    page.context().on('request', (r) => requests.push(r.url()));
+    await page.goto(base + '/');
+    await page.waitForSelector('.game-card');
+    await controlled(page);
+    const firstLoad = server.requests.length;
+    // Online: every request is this origin's.
+    assert.deepEqual(requests.filter((u) => !u.startsWith(origin)), [], 'no third-party host');
+    // Now the network is gone.
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.waitForSelector('.game-card');
+    const dice = await startGame(page);
+    const url = page.url();
+    assert.ok(url.startsWith(base + '/play/'), url);
+    // A deep link reloads offline, mid-game, with the same dice.
+    await page.reload();
+    await page.waitForSelector('[data-testid=die]');
+    assert.deepEqual(await faces(page, '[data-testid=die]'), dice);
+    await shot(page, `offline${prefix.replace('/', '-')}-360`);
+    // Nothing reached the server while offline.
+    assert.equal(server.requests.length, firstLoad, 'no request after the first load');
+    await page.context().setOffline(false);
+    // Back online: reloading a deep link asks the server for nothing but the
+    // browser's own service-worker update check.
+    const before = server.requests.length;
+    await page.reload();
+    await page.waitForSelector('[data-testid=die]');
+    const later = server.requests.slice(before).filter((p) => !p.endsWith('/sw.js'));
+    assert.deepEqual(later, [], 'only sw.js is ever fetched again');
+    assert.deepEqual(requests.filter((u) => !u.startsWith(origin)), [], 'no third-party host');
+    assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope), base + '/');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+    server.close();
+  });
+}
+
+test('a new version is announced; reloading into it keeps the game', async () => {
+  // Version 2: the same build with a changed index.html, so its service worker
+  // precaches a different revision.
+  const v2 = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-v2-'));
+  fs.cpSync(path.join(ROOT, 'dist'), v2, { recursive: true });
+  fs.writeFileSync(path.join(v2, 'index.html'),
+    fs.readFileSync(path.join(v2, 'index.html'), 'utf8').replace('</head>', '<meta name="spielblock-version" content="2"></head>'));
+  execFileSync('node', [path.join(ROOT, 'scripts/post-build.mjs'), v2], { env: { ...process.env, TRUNK_PROFILE: 'release' } });
+  assert.notEqual(fs.readFileSync(path.join(v2, 'sw.js'), 'utf8'), fs.readFileSync(path.join(ROOT, 'dist/sw.js'), 'utf8'));
+
+  const server = await serve(path.join(ROOT, 'dist'), 0);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const page = await newPage(browser, PHONE);
+  await page.goto(base + '/');
+  await page.waitForSelector('.game-card');
+  await controlled(page);
+  const dice = await startGame(page);
+  // Deploy version 2 and let the open app look for it.
+  server.root = v2;
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  await page.waitForSelector('[data-testid=update-prompt]', { timeout: 20000 });
+  await shot(page, 'update-prompt-360');
+  await Promise.all([page.waitForEvent('load'), page.click('[data-testid=update-prompt] button')]);
+  await page.waitForSelector('[data-testid=die]');
+  assert.equal(await page.$eval('meta[name=spielblock-version]', (m) => m.content), '2', 'version 2 is running');
+  assert.deepEqual(await faces(page, '[data-testid=die]'), dice, 'the game survived the update');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  server.close();
+  fs.rmSync(v2, { recursive: true, force: true });
+});
