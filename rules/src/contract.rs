@@ -73,40 +73,29 @@ pub fn rank_by_key<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
         .collect()
 }
 
+/// Plain data that moves between the rules, the app, saved games and replay
+/// files: actions and events.
+pub trait Data:
+    Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
+{
+}
+impl<T> Data for T where
+    T: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
+{
+}
+
 /// One game's rules. State is plain data: the seeded PRNG is inside it (R-G-1),
 /// chance happens only inside `apply` when a player's action calls for it
 /// (pressing Roll), so replaying the same actions from the same seed gives the
 /// same game.
 pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// A player's move, as the UI sends it and a replay file spells it.
-    type Action: Clone
-        + Send
-        + Sync
-        + fmt::Debug
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + 'static;
+    type Action: Data;
     /// What happened when an action was applied (for the log, screen readers and
     /// animations); the state alone is the truth.
-    type Event: Clone
-        + Send
-        + Sync
-        + fmt::Debug
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + 'static;
+    type Event: Data;
     /// Setup options (R-*-* rulings marked "(option)").
-    type Options: Clone
-        + Send
-        + Sync
-        + fmt::Debug
-        + Default
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + 'static;
+    type Options: Data + Default;
     /// What one seat may see. Games without secrets use the state itself.
     type View: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + 'static;
 

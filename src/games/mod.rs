@@ -90,26 +90,28 @@ impl Entry {
         }
     }
 
+    /// The game's name and one-line pitch in the given language.
+    pub fn texts(&self, l: Locale) -> (String, String) {
+        let (name, pitch) = match self.id {
+            "mindgolf" => (td_string!(l, name_mindgolf), td_string!(l, pitch_mindgolf)),
+            "minesweeper" => (
+                td_string!(l, name_minesweeper),
+                td_string!(l, pitch_minesweeper),
+            ),
+            "choice" => (td_string!(l, name_choice), td_string!(l, pitch_choice)),
+            "gnoming" => (td_string!(l, name_gnoming), td_string!(l, pitch_gnoming)),
+            "en-gingg" => (td_string!(l, name_en_gingg), td_string!(l, pitch_en_gingg)),
+            other => return (other.to_string(), String::new()),
+        };
+        (name.to_string(), pitch.to_string())
+    }
+
     pub fn name(&self, l: Locale) -> String {
-        match self.id {
-            "mindgolf" => td_string!(l, name_mindgolf).to_string(),
-            "minesweeper" => td_string!(l, name_minesweeper).to_string(),
-            "choice" => td_string!(l, name_choice).to_string(),
-            "gnoming" => td_string!(l, name_gnoming).to_string(),
-            "en-gingg" => td_string!(l, name_en_gingg).to_string(),
-            other => other.to_string(),
-        }
+        self.texts(l).0
     }
 
     pub fn pitch(&self, l: Locale) -> String {
-        match self.id {
-            "mindgolf" => td_string!(l, pitch_mindgolf).to_string(),
-            "minesweeper" => td_string!(l, pitch_minesweeper).to_string(),
-            "choice" => td_string!(l, pitch_choice).to_string(),
-            "gnoming" => td_string!(l, pitch_gnoming).to_string(),
-            "en-gingg" => td_string!(l, pitch_en_gingg).to_string(),
-            _ => String::new(),
-        }
+        self.texts(l).1
     }
 }
 
