@@ -185,13 +185,13 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                                                 on:click=move |_| row.kind.set(SeatKind::Computer)>{t!(i18n, computer)}</button>
                                         </div>
                                         <div class="row-tools">
-                                            <button type="button" class="icon" disabled=move || index() == 0
+                                            <button type="button" class="icon" disabled={move || index() == 0}
                                                 aria-label=move || td_string!(i18n.get_locale(), move_up, name = name()).to_string()
                                                 on:click=move |_| shift(key, true)>"↑"</button>
-                                            <button type="button" class="icon" disabled=move || index() + 1 == rows.with(Vec::len)
+                                            <button type="button" class="icon" disabled={move || index() + 1 == rows.with(Vec::len)}
                                                 aria-label=move || td_string!(i18n.get_locale(), move_down, name = name()).to_string()
                                                 on:click=move |_| shift(key, false)>"↓"</button>
-                                            <button type="button" class="icon" disabled=move || rows.with(Vec::len) <= min
+                                            <button type="button" class="icon" disabled={move || rows.with(Vec::len) <= min}
                                                 aria-label=move || td_string!(i18n.get_locale(), remove, name = name()).to_string()
                                                 on:click=move |_| remove(key)>"✕"</button>
                                         </div>
@@ -200,7 +200,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                             }
                         </For>
                     </ol>
-                    <button type="button" on:click=add disabled=move || rows.with(Vec::len) >= max>"+ "{t!(i18n, add_player)}</button>
+                    <button type="button" on:click=add data-testid="add-player" disabled={move || rows.with(Vec::len) >= max}>"+ "{t!(i18n, add_player)}</button>
                 </fieldset>
                 {if private_info {
                     view! { <p class="hint">{t!(i18n, handover_forced)}</p> }.into_any()

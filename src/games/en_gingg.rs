@@ -224,7 +224,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                                 </div>
                                 <p class="hint">{t!(i18n, eg_tap_hint)}</p>
                                 <button type="button" class="primary big" data-testid="set-aside"
-                                    disabled=move || !can_act() || n_sel() == 0
+                                    disabled={move || !can_act() || n_sel() == 0}
                                     on:click=move |_| { let mut p = selected.get_untracked(); p.sort_unstable(); act(Action::SetAside(p)); }>
                                     {move || td_string!(i18n.get_locale(), eg_set_aside, n = n_sel()).to_string()}
                                 </button>

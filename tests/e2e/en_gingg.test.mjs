@@ -19,7 +19,7 @@ async function setUpGame(page, { names, computer = [], seed, handover = false })
   await page.click('[data-game=en-gingg] a');
   await page.waitForSelector('[data-testid=seat-row]');
   // Grow or shrink to the wanted number of seats.
-  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('fieldset > button');
+  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');
   while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
     await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
   }
@@ -66,6 +66,13 @@ test('3 players with one computer: tap turns, computer plays, reload mid-turn ke
   await page.click('[data-game=en-gingg] a');
   await page.waitForSelector('[data-testid=seat-row]');
   await shot(page, 'setup-360');
+  // Seats stay within 2..8: add up to eight, then the button is off.
+  for (let i = 3; i < 8; i++) await page.click('[data-testid=add-player]');
+  assert.equal((await page.$$('[data-testid=seat-row]')).length, 8);
+  assert.ok(await page.isDisabled('[data-testid=add-player]'));
+  assert.equal((await page.textContent('[data-testid=add-player]')).trim(), '+ Add player');
+  await shot(page, 'setup-8-360');
+  await page.goto(env.base + '/');
   await setUpGame(page, { names: ['Anna', 'Ben', 'Robo'], computer: [2], seed: 4242 });
   assert.match(await banner(page), /Anna/);
   // Anna plays her whole turn by tapping: one die at a time.
