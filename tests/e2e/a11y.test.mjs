@@ -100,24 +100,24 @@ test('a whole turn by keyboard alone, with visible focus and spoken results', as
   assert.ok(await page.evaluate(focusVisible), 'focus is visible on Roll');
   await page.keyboard.press('Space');
   await page.waitForSelector('[data-testid=die]');
-  // Focus lands on the dice, not lost to the page.
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'die');
-  assert.match(await page.textContent('[data-testid=live]'), /threw \d-\d-\d-\d-\d-\d/);
+  // Focus lands on the dice, not lost to the page (moved on the next frame).
+  await page.waitForFunction(() => document.activeElement.dataset.testid === 'die', null, { timeout: 5000 });
+  await page.waitForFunction(() => /threw \d-\d-\d-\d-\d-\d/.test(document.querySelector('[data-testid=live]').textContent), null, { timeout: 5000 });
   await page.keyboard.press('Space');
-  assert.equal(await page.getAttribute('[data-testid=die] >> nth=0', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => document.querySelector('[data-testid=die]').getAttribute('aria-pressed') === 'true', null, { timeout: 5000 });
   await tabTo(page, () => document.activeElement.dataset.testid === 'set-aside');
   await page.keyboard.press('Enter');
-  assert.match(await page.textContent('[data-testid=live]'), /sets aside/);
+  await page.waitForFunction(() => /sets aside/.test(document.querySelector('[data-testid=live]').textContent), null, { timeout: 5000 });
   assert.equal(await page.$$eval('.dice-row.kept svg.die', (e) => e.length), 1);
   // And back on Roll for the next throw.
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'roll');
+  await page.waitForFunction(() => document.activeElement.dataset.testid === 'roll', null, { timeout: 5000 });
   // The rules open and close by keyboard, and focus comes back.
   await tabTo(page, () => document.activeElement.textContent === 'Rules');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#rules-title');
-  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Close');
+  await page.waitForFunction(() => document.activeElement.textContent === 'Close', null, { timeout: 5000 });
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Rules');
+  await page.waitForFunction(() => document.activeElement.textContent === 'Rules', null, { timeout: 5000 });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -96,6 +96,15 @@ for (const prefix of ['', '/spielblock']) {
     assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope), base + '/');
     assert.deepEqual(page.problems, []);
     await page.context().close();
+    // A first visit straight to an unknown path still shows the app (its
+    // not-found screen), never a blank page.
+    const fresh = await newPage(browser, PHONE);
+    await fresh.goto(base + '/no-such-page');
+    await fresh.waitForSelector('[role=alert]');
+    await fresh.click('a.button');
+    await fresh.waitForSelector('.game-card');
+    assert.deepEqual(fresh.problems, []);
+    await fresh.context().close();
     server.close();
   });
 }
