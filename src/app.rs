@@ -190,20 +190,30 @@ fn Home() -> impl IntoView {
             </header>
             {move || (unseen.get() > 0).then(|| view! {
                 <div class="notice warn" role="alert">
-                    <p>{move || td_string!(i18n.get_locale(), quarantine_notice, n = unseen.get()).to_string()}</p>
+                    <p>{move || match unseen.get() {
+                        1 => td_string!(i18n.get_locale(), quarantine_notice_one).to_string(),
+                        n => td_string!(i18n.get_locale(), quarantine_notice, n = n).to_string(),
+                    }}</p>
                     <button type="button" on:click=move |_| { storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
                 </div>
             })}
             <section aria-labelledby="games-title">
                 <h2 id="games-title">{t!(i18n, games)}</h2>
                 <ul class="game-list">
-                    {games::registry().into_iter().filter(|e| e.play.is_some()).chain(games::registry().into_iter().filter(|e| e.play.is_none())).map(|e| {
+                    {games::home_order().into_iter().map(|e| {
                         let id = e.id;
                         let playable = e.play.is_some();
                         let (min, max) = (e.min_seats, e.max_seats);
-                        let name = { let n = games::find(id).expect("registered"); move || n.name(i18n.get_locale()) };
-                        let pitch = { let n = games::find(id).expect("registered"); move || n.pitch(i18n.get_locale()) };
-                        let range = move || td_string!(i18n.get_locale(), players_range, min = min, max = max).to_string();
+                        let name = { let e = e.clone(); move || e.name(i18n.get_locale()) };
+                        let pitch = move || e.pitch(i18n.get_locale());
+                        let range = move || {
+                            let l = i18n.get_locale();
+                            if min == max {
+                                td_string!(l, players_exact, n = min).to_string()
+                            } else {
+                                td_string!(l, players_range, min = min, max = max).to_string()
+                            }
+                        };
                         view! {
                             <li class="game-card" class:disabled=!playable data-game=id>
                                 <h3>{name}</h3>

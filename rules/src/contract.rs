@@ -109,8 +109,6 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
 
     fn new(seats: usize, options: &Self::Options, seed: u64) -> Result<Self, RuleError>;
 
-    fn seat_count(&self) -> usize;
-
     /// The seats that must act now: usually one; several where every player
     /// answers the same throw or may react out of turn; none once the game is over.
     fn to_act(&self) -> Vec<Seat>;

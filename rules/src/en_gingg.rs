@@ -396,10 +396,6 @@ impl Game for EnGingg {
         })
     }
 
-    fn seat_count(&self) -> usize {
-        self.balances.len()
-    }
-
     fn to_act(&self) -> Vec<Seat> {
         if matches!(self.phase, Phase::Over) {
             Vec::new()
@@ -478,13 +474,8 @@ impl Game for EnGingg {
         debug_assert_eq!(seat, self.current);
         match &self.phase {
             Phase::One {
-                kept,
-                throw: Some(throw),
-                ..
-            } => {
-                let t: u8 = kept.iter().sum();
-                Action::SetAside(best_set_aside(throw, t))
-            }
+                throw: Some(throw), ..
+            } => Action::SetAside(best_set_aside(throw, self.kept_total())),
             _ => Action::Roll,
         }
     }

@@ -183,7 +183,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         let fresh = moves.get();
         match s.phase.clone() {
             Phase::One { kept, throw, .. } => {
-                let kept_total: u8 = kept.iter().sum();
+                let kept_total = s.kept_total();
                 let throws_left = s.throws_left();
                 let throw_dice = throw.clone().unwrap_or_default();
                 let sel_total = {

@@ -40,6 +40,7 @@ pub trait TableView: Game + Send + Sync {
 }
 
 /// One game on the home screen.
+#[derive(Clone)]
 pub struct Entry {
     pub id: &'static str,
     pub min_seats: usize,
@@ -50,6 +51,7 @@ pub struct Entry {
 }
 
 /// The functions that make a registered game playable.
+#[derive(Clone)]
 pub struct Playable {
     pub new_record: fn(Vec<SeatInfo>, u64) -> Result<serde_json::Value, RuleError>,
     pub host: fn(SavedGame) -> AnyView,
@@ -115,7 +117,14 @@ impl Entry {
     }
 }
 
-/// Every game, in home-screen order.
+/// Every game, playable ones first, in home-screen order.
+pub fn home_order() -> Vec<Entry> {
+    let mut games = registry();
+    games.sort_by_key(|e| e.play.is_none());
+    games
+}
+
+/// Every game, in registry order.
 pub fn registry() -> Vec<Entry> {
     vec![
         Entry::not_built("mindgolf", 1, 4),
