@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test tier (installs what is missing first):
-#   lint  cargo fmt --check, clippy -D warnings (native rules, wasm app)
-#   (a)   native cargo test of rules/ and the command-line tool
+#   lint  cargo fmt --check, clippy -D warnings (native rules, wasm app), no
+#         import cycle in src/
+#   (a)   native cargo test of rules/ and the command-line tool, in release
+#         mode (the property tests play thousands of games)
 #   (b)   wasm-bindgen-test in headless Chromium (storage, components)
 #   (c)   end to end with Playwright against the release build
 set -euo pipefail
@@ -17,15 +19,22 @@ count_cargo() { # sums "test result: ok. N passed; M failed" lines of a log
   f=$(grep -Eo '[0-9]+ failed' "$1" | awk '{s+=$1} END {print s+0}')
   echo "$p $f"
 }
-tier() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+T0=$(date +%s); TIER_START=$T0; TIMES=""
+tier() {
+  local now; now=$(date +%s)
+  [ -n "${TIER_NAME:-}" ] && TIMES="$TIMES$(printf '  %-34s %4ds' "$TIER_NAME" $((now - TIER_START)))\n"
+  TIER_NAME="$1"; TIER_START=$now
+  printf '\n\033[1m== %s ==\033[0m\n' "$*"
+}
 
 tier "lint: rustfmt and clippy"
 cargo fmt --all -- --check
 cargo clippy -q -p spielblock-rules --all-targets -- -D warnings
 cargo clippy -q -p spielblock --target wasm32-unknown-unknown --all-targets -- -D warnings
+node scripts/check-modules.mjs
 
 tier "(a) native: rules crate and command-line tool"
-cargo test -p spielblock-rules 2>&1 | tee "$LOG/a.log"
+cargo test --release -p spielblock-rules 2>&1 | tee "$LOG/a.log"
 read -r p f < <(count_cargo "$LOG/a.log")
 echo "tier (a): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
 
@@ -37,10 +46,12 @@ echo "tier (b): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=
 tier "(c) end to end: Playwright on the release build"
 trunk build --release
 node tests/perf/measure.mjs --sizes-only   # the size budget is deterministic; timings live in scripts/measure.sh
-cargo build -q -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
+cargo build -q --release -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
 p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")
 echo "tier (c): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
+tier "done"
+printf '\ntime per tier:\n%b  %-34s %4ds\n' "$TIMES" "total" $(( $(date +%s) - T0 ))
 [ "$f" = 0 ] || exit 1
 
 echo

@@ -1,59 +1,12 @@
 //! The app shell: language, routes, home screen.
 
 use crate::games;
-use crate::host::lang_code;
 use crate::i18n::*;
+use crate::lang::{initial_locale, lang_code};
+use crate::routes::{provide_nav, Link, Route};
 use crate::storage::{self, LoadError};
+use crate::table::Text;
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::hooks::use_params_map;
-use leptos_router::path;
-
-/// The language at start: the remembered choice, else the browser's.
-pub fn initial_locale() -> Locale {
-    let stored = storage::load_lang();
-    let browser = || {
-        web_sys::window()
-            .map(|w| w.navigator().languages())
-            .and_then(|langs| langs.get(0).as_string())
-            .or_else(|| web_sys::window().and_then(|w| w.navigator().language()))
-    };
-    let code = stored.or_else(browser).unwrap_or_default();
-    if code.to_lowercase().starts_with("de") {
-        Locale::de
-    } else {
-        Locale::en
-    }
-}
-
-/// The app's root path as the router wants it ("" at the site root,
-/// "/spielblock" in a sub-path), from the `<base>` that index.html sets.
-pub fn router_base() -> String {
-    // Only an explicit <base> counts: without one (tests, other hosts) the
-    // document URL is a deep link, not the root.
-    let base = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("base[href]").ok().flatten())
-        .and_then(|b| b.get_attribute("href"))
-        .and_then(|href| {
-            let page = web_sys::window()?.location().href().ok()?;
-            web_sys::Url::new_with_base(&href, &page).ok()
-        })
-        .map(|u| u.pathname())
-        .unwrap_or_default();
-    base.trim_end_matches('/').to_string()
-}
-
-thread_local! {
-    static BASE: String = router_base();
-}
-
-/// An in-app path ("/play/ID") as a URL path under the app's root, for `<A>`
-/// links: leptos_router 0.8 matches routes and resolves `navigate()` under its
-/// base, but `<A href>` does not add it.
-pub fn href(path: &str) -> String {
-    BASE.with(|b| format!("{b}{path}"))
-}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -77,15 +30,18 @@ fn Shell() -> impl IntoView {
             i18n.set_locale(initial);
         }
     });
+    let nav = provide_nav();
+    // One screen per route; a new route replaces the screen (and cleans up
+    // the old one's wake lock and timers).
+    let route = Memo::new(move |_| nav.route());
     view! {
         <UpdatePrompt/>
-        <Router base=router_base()>
-            <Routes fallback=|| view! { <NotFound/> }>
-                <Route path=path!("/") view=Home/>
-                <Route path=path!("/new/:game") view=crate::setup::Setup/>
-                <Route path=path!("/play/:id") view=Play/>
-            </Routes>
-        </Router>
+        {move || match route.get() {
+            Route::Home => view! { <Home/> }.into_any(),
+            Route::New(game) => view! { <crate::setup::Setup game/> }.into_any(),
+            Route::Play(id) => view! { <Play id/> }.into_any(),
+            Route::NotFound => view! { <NotFound/> }.into_any(),
+        }}
     }
 }
 
@@ -98,34 +54,13 @@ fn UpdatePrompt() -> impl IntoView {
         return ().into_any();
     }
     let i18n = use_i18n();
-    // The first install takes control of the open page (clients.claim); only a
-    // change the player asked for (Reload) reloads.
-    let requested = StoredValue::new(false);
-    let sw = leptos_use::use_service_worker_with_options(
-        leptos_use::UseServiceWorkerOptions::default()
-            .script_url("sw.js")
-            .on_controller_change(move || {
-                if requested.try_get_value() == Some(true) {
-                    if let Some(w) = web_sys::window() {
-                        let _ = w.location().reload();
-                    }
-                }
-            }),
-    );
-    let waiting = sw.waiting;
-    let skip = sw.skip_waiting;
-    let check = sw.check_for_update;
-    // Look for a new version whenever the app comes back to the foreground.
-    let _ = leptos_use::use_event_listener(
-        leptos_use::use_document(),
-        leptos::ev::visibilitychange,
-        move |_| check(),
-    );
+    let waiting = RwSignal::new(false);
+    crate::sw::register(waiting);
     view! {
         <Show when=move || waiting.get()>
             <div class="update-prompt" role="status" data-testid="update-prompt">
                 <span>{t!(i18n, update_ready)}</span>
-                <button type="button" class="primary" on:click={let skip = skip.clone(); move |_| { requested.set_value(true); skip() }}>{t!(i18n, update_reload)}</button>
+                <button type="button" class="primary" on:click=move |_| crate::sw::activate_waiting()>{t!(i18n, update_reload)}</button>
             </div>
         </Show>
     }
@@ -156,7 +91,7 @@ fn NotFound() -> impl IntoView {
     view! {
         <main class="screen">
             <p class="notice" role="alert">{t!(i18n, page_missing)}</p>
-            <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
+            <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
         </main>
     }
 }
@@ -200,12 +135,9 @@ fn Home() -> impl IntoView {
             <section aria-labelledby="games-title">
                 <h2 id="games-title">{t!(i18n, games)}</h2>
                 <ul class="game-list">
-                    {games::home_order().into_iter().map(|e| {
+                    {games::registry().into_iter().map(|e| {
                         let id = e.id;
-                        let playable = e.play.is_some();
                         let (min, max) = (e.min_seats, e.max_seats);
-                        let name = { let e = e.clone(); move || e.name(i18n.get_locale()) };
-                        let pitch = move || e.pitch(i18n.get_locale());
                         let range = move || {
                             let l = i18n.get_locale();
                             if min == max {
@@ -215,19 +147,16 @@ fn Home() -> impl IntoView {
                             }
                         };
                         view! {
-                            <li class="game-card" class:disabled=!playable data-game=id>
-                                <h3>{name}</h3>
+                            <li class="game-card" data-game=id>
+                                <h3>{move || (e.name)(i18n.get_locale())}</h3>
                                 <p class="meta">{range}</p>
-                                <p class="pitch">{pitch}</p>
-                                {if playable {
-                                    view! { <A href=crate::app::href(&format!("/new/{id}")) attr:class="button primary">{t!(i18n, new_game)}</A> }.into_any()
-                                } else {
-                                    view! { <p class="badge" aria-disabled="true">{t!(i18n, not_built)}</p> }.into_any()
-                                }}
+                                <p class="pitch">{move || (e.pitch)(i18n.get_locale())}</p>
+                                <Link to={format!("/new/{id}")} class="button primary">{t!(i18n, new_game)}</Link>
                             </li>
                         }
                     }).collect_view()}
                 </ul>
+                <p class="coming" data-testid="coming">{t!(i18n, coming_games)}</p>
             </section>
             <section aria-labelledby="unfinished-title">
                 <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
@@ -245,7 +174,7 @@ fn Home() -> impl IntoView {
                                 let game = g.game.clone();
                                 let names = g.seat_names().join(", ");
                                 let moves = g.move_count();
-                                let name = move || games::find(&game).map(|e| e.name(i18n.get_locale())).unwrap_or_else(|| game.clone());
+                                let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
                                 let delete = move |_| {
                                     if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
                                         storage::delete_game(&id_del);
@@ -263,7 +192,7 @@ fn Home() -> impl IntoView {
                                             <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), moves_count, n = moves).to_string()}</span>
                                         </div>
                                         <div class="actions">
-                                            <A href=crate::app::href(&format!("/play/{id}")) attr:class="button primary">{t!(i18n, resume)}</A>
+                                            <Link to={format!("/play/{id}")} class="button primary">{t!(i18n, resume)}</Link>
                                             <button type="button" class:danger=armed on:click=delete>
                                                 {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
                                             </button>
@@ -292,19 +221,19 @@ fn Home() -> impl IntoView {
 }
 
 #[component]
-fn Play() -> impl IntoView {
+fn Play(id: String) -> impl IntoView {
     let i18n = use_i18n();
-    let params = use_params_map();
-    // Load once per game id: loading an unreadable game moves it aside, so a
+    // Loaded once per screen: loading an unreadable game moves it aside, so a
     // second load would report it missing instead of unreadable.
-    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
-    move || {
-        let id = id.get();
+    {
         match storage::load_game(&id) {
-            Ok(saved) => match games::find(&saved.game).and_then(|e| e.play) {
-                Some(play) => (play.host)(saved),
+            Ok(saved) => match games::find(&saved.game) {
+                Some(entry) => crate::host::open(entry, saved),
                 None => {
-                    let reason = format!("unknown game {}", saved.game);
+                    let game = saved.game.clone();
+                    let reason = Text::new(move |l| {
+                        td_string!(l, err_unknown_game, game = game.clone()).to_string()
+                    });
                     storage::quarantine(&saved.key());
                     view! { <crate::host::Unreadable reason/> }.into_any()
                 }
@@ -312,11 +241,12 @@ fn Play() -> impl IntoView {
             Err(LoadError::Missing) => view! {
                 <main class="screen">
                     <p class="notice" role="alert">{t!(i18n, game_missing)}</p>
-                    <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
+                    <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                 </main>
             }
             .into_any(),
-            Err(LoadError::Unreadable(reason)) => {
+            Err(LoadError::Unreadable(why)) => {
+                let reason = why.text();
                 view! { <crate::host::Unreadable reason/> }.into_any()
             }
         }

@@ -1,5 +1,5 @@
-//! Spielblock's browser app: renders rules state and sends actions; it decides
-//! no rule (see docs/ARCHITECTURE.md).
+//! Spielblock's browser app: renders a seat's view and sends actions; it
+//! decides no rule (see docs/ARCHITECTURE.md).
 
 #![allow(clippy::new_without_default)]
 
@@ -10,9 +10,15 @@ pub mod device;
 pub mod dice;
 pub mod games;
 pub mod host;
+pub mod lang;
+pub mod live;
+pub mod newgame;
 pub mod recovery;
+pub mod routes;
 pub mod setup;
 pub mod storage;
+pub mod sw;
+pub mod table;
 
 /// Entry point: panic recovery first, then the app.
 pub fn start() {

@@ -1,62 +1,37 @@
 //! New-game setup: seats within the game's limits, names, order, human or
-//! computer, the hand-over option, and an optional seed.
+//! computer with its level, the game's options, the hand-over option, and an
+//! optional seed.
 
-use crate::games::{self, Entry};
+use crate::games;
+use crate::host::LevelSelect;
 use crate::i18n::*;
-use crate::storage::{self, SavedGame};
+use crate::newgame::create_game;
+use crate::routes::{navigate, Link};
+use crate::storage;
+use crate::table::{Entry, Text};
 use leptos::prelude::*;
-use leptos_router::components::A;
-use leptos_router::hooks::{use_navigate, use_params_map};
-use rules::{SeatInfo, SeatKind};
-
-/// Creates and saves a new game; returns its id.
-pub fn create_game(
-    game: &str,
-    seats: Vec<SeatInfo>,
-    seed: u64,
-    handover: bool,
-) -> Result<String, String> {
-    let entry = games::find(game).ok_or_else(|| format!("unknown game {game}"))?;
-    let play = entry
-        .play
-        .as_ref()
-        .ok_or_else(|| format!("{game} is not playable yet"))?;
-    let record = (play.new_record)(seats, seed).map_err(|e| e.en)?;
-    let now = storage::now();
-    let saved = SavedGame {
-        schema: storage::SCHEMA,
-        id: storage::new_id(),
-        game: game.to_string(),
-        created: now,
-        updated: now,
-        handover: handover || entry.private_info,
-        confirmed_seat: None,
-        finished: false,
-        record,
-    };
-    storage::save_game(&saved)?;
-    Ok(saved.id)
-}
+use rules::{Level, OptionKind, OptionSpec, SeatInfo, SeatKind};
+use serde_json::Value;
 
 #[derive(Clone, Copy)]
 struct Row {
     key: u32,
     name: RwSignal<String>,
     kind: RwSignal<SeatKind>,
+    level: RwSignal<Level>,
 }
 
 #[component]
-pub fn Setup() -> impl IntoView {
-    let params = use_params_map();
-    let id = params.with_untracked(|p| p.get("game").unwrap_or_default());
+pub fn Setup(game: String) -> impl IntoView {
+    let id = game;
     match games::find(&id) {
-        Some(entry) if entry.play.is_some() => view! { <SetupForm entry/> }.into_any(),
+        Some(entry) => view! { <SetupForm entry/> }.into_any(),
         _ => {
             let i18n = use_i18n();
             view! {
                 <main class="screen">
                     <p class="notice error" role="alert">{move || td_string!(i18n.get_locale(), unknown_game, id = id.clone()).to_string()}</p>
-                    <A href=crate::app::href("/") attr:class="button">{t!(i18n, home)}</A>
+                    <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                 </main>
             }
             .into_any()
@@ -67,7 +42,6 @@ pub fn Setup() -> impl IntoView {
 #[component]
 fn SetupForm(entry: Entry) -> impl IntoView {
     let i18n = use_i18n();
-    let navigate = use_navigate();
     let l = i18n.get_locale_untracked();
     let next_key = StoredValue::new(0u32);
     let make_row = move |n: usize, kind: SeatKind| {
@@ -77,6 +51,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             key,
             name: RwSignal::new(td_string!(l, default_name, n = n).to_string()),
             kind: RwSignal::new(kind),
+            level: RwSignal::new(Level::Strong),
         }
     };
     let initial: Vec<Row> = (1..=entry.default_seats)
@@ -92,13 +67,21 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     let rows = RwSignal::new(initial);
     let handover = RwSignal::new(entry.private_info);
     let seed_text = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<Text>);
+    let say = move |f: fn(Locale) -> String| error.set(Some(Text::new(f)));
+    // The game's options, starting at their defaults.
+    let specs = (entry.options)();
+    let options = RwSignal::new(
+        specs
+            .iter()
+            .map(|s| (s.key.to_string(), s.default_value()))
+            .collect::<serde_json::Map<String, Value>>(),
+    );
     let (min, max) = (entry.min_seats, entry.max_seats);
     let private_info = entry.private_info;
-    let game_id = entry.id;
     let title = move || {
         let l = i18n.get_locale();
-        td_string!(l, setup_title, game = entry.name(l)).to_string()
+        td_string!(l, setup_title, game = (entry.name)(l)).to_string()
     };
 
     let add = move |_| {
@@ -128,17 +111,17 @@ fn SetupForm(entry: Entry) -> impl IntoView {
 
     let start = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let l = i18n.get_locale_untracked();
         let seats: Vec<SeatInfo> = rows.with_untracked(|r| {
             r.iter()
                 .map(|row| SeatInfo {
                     name: row.name.get_untracked().trim().to_string(),
                     kind: row.kind.get_untracked(),
+                    level: row.level.get_untracked(),
                 })
                 .collect()
         });
         if seats.iter().any(|s| s.name.is_empty()) {
-            error.set(Some(td_string!(l, name_required).to_string()));
+            say(|l| td_string!(l, name_required).to_string());
             return;
         }
         let seed_str = seed_text.get_untracked();
@@ -147,11 +130,12 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         } else if let Ok(s) = seed_str.trim().parse::<u64>() {
             s
         } else {
-            error.set(Some(td_string!(l, seed_invalid).to_string()));
+            say(|l| td_string!(l, seed_invalid).to_string());
             return;
         };
-        match create_game(game_id, seats, seed, handover.get_untracked()) {
-            Ok(id) => navigate(&format!("/play/{id}"), Default::default()),
+        let opts = Value::Object(options.get_untracked());
+        match create_game(&entry, seats, &opts, seed, handover.get_untracked()) {
+            Ok(id) => navigate(&format!("/play/{id}")),
             Err(e) => error.set(Some(e)),
         }
     };
@@ -159,7 +143,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     view! {
         <main class="screen setup">
             <header class="topbar">
-                <A href=crate::app::href("/") attr:class="button ghost">"← "{t!(i18n, back)}</A>
+                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, back)}</Link>
                 <h1>{title}</h1>
             </header>
             <form on:submit=start novalidate>
@@ -184,6 +168,11 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                                             <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Computer).to_string()
                                                 on:click=move |_| row.kind.set(SeatKind::Computer)>{t!(i18n, computer)}</button>
                                         </div>
+                                        {move || (row.kind.get() == SeatKind::Computer).then(|| view! {
+                                            <LevelSelect level=row.level.get_untracked()
+                                                label=Signal::derive(move || td_string!(i18n.get_locale(), level_label, name = name()).to_string())
+                                                on_change=Callback::new(move |lv| row.level.set(lv))/>
+                                        })}
                                         <div class="row-tools">
                                             <button type="button" class="icon" disabled={move || index() == 0}
                                                 aria-label=move || td_string!(i18n.get_locale(), move_up, name = name()).to_string()
@@ -202,6 +191,12 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                     </ol>
                     <button type="button" on:click=add data-testid="add-player" disabled={move || rows.with(Vec::len) >= max}>"+ "{t!(i18n, add_player)}</button>
                 </fieldset>
+                {(!specs.is_empty()).then(|| view! {
+                    <fieldset class="options" data-testid="options">
+                        <legend>{t!(i18n, options_title)}</legend>
+                        {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options/> }).collect_view()}
+                    </fieldset>
+                })}
                 {if private_info {
                     view! { <p class="hint">{t!(i18n, handover_forced)}</p> }.into_any()
                 } else {
@@ -222,9 +217,63 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                             on:input=move |ev| seed_text.set(event_target_value(&ev))/>
                     </label>
                 </details>
-                {move || error.get().map(|e| view! { <p class="notice error" role="alert">{e}</p> })}
+                {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
                 <button type="submit" class="primary big">{t!(i18n, start_game)}</button>
             </form>
         </main>
+    }
+}
+
+/// One option of the game at setup, drawn from its description.
+#[component]
+fn OptionField(
+    entry: Entry,
+    spec: OptionSpec,
+    options: RwSignal<serde_json::Map<String, Value>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let key = spec.key;
+    let label = move || (entry.option_label)(key, i18n.get_locale());
+    let current = move || options.with(|o| o.get(key).cloned().unwrap_or(Value::Null));
+    let set = move |v: Value| {
+        options.update(|o| {
+            o.insert(key.to_string(), v);
+        })
+    };
+    match spec.kind {
+        OptionKind::Int { min, max, .. } => view! {
+            <label class="field">
+                <span>{label}" ("{min}"–"{max}")"</span>
+                <input type="number" inputmode="numeric" min=min max=max step="1" data-option=key
+                    prop:value=move || current().to_string()
+                    on:input=move |ev| {
+                        // Kept as typed; the rules check the range on Start.
+                        let text = event_target_value(&ev);
+                        set(text.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(text)));
+                    }/>
+            </label>
+        }
+        .into_any(),
+        OptionKind::Bool { .. } => view! {
+            <label class="check">
+                <input type="checkbox" data-option=key prop:checked=move || current().as_bool().unwrap_or(false)
+                    on:change=move |ev| set(Value::Bool(event_target_checked(&ev)))/>
+                {label}
+            </label>
+        }
+        .into_any(),
+        OptionKind::Choice { values, .. } => view! {
+            <label class="field">
+                <span>{label}</span>
+                <select data-option=key on:change=move |ev| set(Value::String(event_target_value(&ev)))>
+                    {values.iter().map(|&v| view! {
+                        <option value=v selected=move || current().as_str() == Some(v)>
+                            {move || (entry.option_label)(&format!("{key}.{v}"), i18n.get_locale())}
+                        </option>
+                    }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any(),
     }
 }

@@ -6,7 +6,10 @@
 //! player can be told and nothing is lost; keys outside our prefix are never
 //! touched.
 
+use crate::i18n::*;
+use crate::table::Text;
 use gloo_storage::{LocalStorage, Storage};
+use rules::Outcome;
 use serde::{Deserialize, Serialize};
 
 /// The schema of saved games. Bump it and add a migration in `migrate` when
@@ -34,6 +37,10 @@ pub struct SavedGame {
     pub confirmed_seat: Option<usize>,
     #[serde(default)]
     pub finished: bool,
+    /// Final scores and places once finished, so lists of finished games need
+    /// no replay.
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
     /// `rules::Record<G>` as JSON.
     pub record: serde_json::Value,
 }
@@ -68,8 +75,52 @@ impl SavedGame {
 #[derive(Debug, Clone, PartialEq)]
 pub enum LoadError {
     Missing,
-    /// It was unreadable and has been moved aside; the text says why.
-    Unreadable(String),
+    /// It was unreadable and has been moved aside.
+    Unreadable(Unreadable),
+}
+
+/// Why a stored entry is not a saved game this version can read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unreadable {
+    NotJson,
+    NoSchema,
+    /// Saved by a newer version of the app.
+    Newer(u64),
+    NotASavedGame,
+    /// Its id does not match the key it is stored under.
+    IdMismatch,
+}
+
+impl Unreadable {
+    pub fn text(&self) -> Text {
+        let u = self.clone();
+        Text::new(move |l| match &u {
+            Unreadable::NotJson => td_string!(l, bad_not_json).to_string(),
+            Unreadable::NoSchema | Unreadable::NotASavedGame => {
+                td_string!(l, bad_not_saved_game).to_string()
+            }
+            Unreadable::Newer(n) => td_string!(l, bad_newer, n = n).to_string(),
+            Unreadable::IdMismatch => td_string!(l, bad_id).to_string(),
+        })
+    }
+}
+
+/// Why a game could not be saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveError {
+    /// The browser offers no storage (blocked, private mode).
+    Unavailable,
+    /// The browser refused to store it (full or blocked).
+    Refused,
+}
+
+impl SaveError {
+    pub fn text(self) -> Text {
+        Text::new(move |l| match self {
+            SaveError::Unavailable => td_string!(l, save_unavailable).to_string(),
+            SaveError::Refused => td_string!(l, save_refused).to_string(),
+        })
+    }
 }
 
 /// The raw storage, or None where the browser blocks it (the app still runs).
@@ -92,25 +143,24 @@ fn get_raw(key: &str) -> Option<String> {
 }
 
 /// Parses a stored game, migrating older schemas.
-pub fn parse_saved(raw: &str) -> Result<SavedGame, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(raw).map_err(|e| format!("not valid JSON: {e}"))?;
+pub fn parse_saved(raw: &str) -> Result<SavedGame, Unreadable> {
+    let value: serde_json::Value = serde_json::from_str(raw).map_err(|_| Unreadable::NotJson)?;
     let schema = value
         .get("schema")
         .and_then(|s| s.as_u64())
-        .ok_or("not a saved game: it has no schema number")?;
-    if schema as u32 > SCHEMA {
-        return Err(format!("saved by a newer version (schema {schema})"));
+        .ok_or(Unreadable::NoSchema)?;
+    if schema > u64::from(SCHEMA) {
+        return Err(Unreadable::Newer(schema));
     }
-    let value = migrate(value, schema as u32)?;
-    serde_json::from_value(value).map_err(|e| format!("not a saved game: {e}"))
+    let value = migrate(value, schema)?;
+    serde_json::from_value(value).map_err(|_| Unreadable::NotASavedGame)
 }
 
 /// Migrations from older schemas to `SCHEMA`. There is only schema 1 so far.
-fn migrate(value: serde_json::Value, schema: u32) -> Result<serde_json::Value, String> {
+fn migrate(value: serde_json::Value, schema: u64) -> Result<serde_json::Value, Unreadable> {
     match schema {
-        SCHEMA => Ok(value),
-        other => Err(format!("unknown schema {other}")),
+        1 => Ok(value),
+        _ => Err(Unreadable::NoSchema),
     }
 }
 
@@ -149,9 +199,7 @@ pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
         Ok(g) if g.id == id => Ok(g),
         Ok(_) => {
             quarantine(&key);
-            Err(LoadError::Unreadable(
-                "its id does not match its key".into(),
-            ))
+            Err(LoadError::Unreadable(Unreadable::IdMismatch))
         }
         Err(reason) => {
             quarantine(&key);
@@ -160,12 +208,9 @@ pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
     }
 }
 
-pub fn save_game(game: &SavedGame) -> Result<(), String> {
-    storage().ok_or("storage is not available")?;
-    LocalStorage::set(game.key(), game).map_err(|e| match e {
-        gloo_storage::errors::StorageError::SerdeError(e) => e.to_string(),
-        _ => "the browser refused to store it (storage full or blocked)".to_string(),
-    })
+pub fn save_game(game: &SavedGame) -> Result<(), SaveError> {
+    storage().ok_or(SaveError::Unavailable)?;
+    LocalStorage::set(game.key(), game).map_err(|_| SaveError::Refused)
 }
 
 pub fn delete_game(id: &str) {

@@ -36,6 +36,7 @@ fn seats(kinds: &[rules::SeatKind]) -> Vec<rules::SeatInfo> {
         .map(|(i, &kind)| rules::SeatInfo {
             name: format!("P{}", i + 1),
             kind,
+            level: rules::Level::Strong,
         })
         .collect()
 }
@@ -50,6 +51,7 @@ fn sample(id: &str) -> SavedGame {
         handover: false,
         confirmed_seat: None,
         finished: false,
+        outcome: None,
         record: serde_json::json!({"game":"en-gingg","seed":5,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer"}],"moves":[]}),
     }
 }
@@ -117,7 +119,7 @@ fn loading_a_broken_game_reports_why() {
     ls().set_item("spielblock.v1.game.x", "[1,2,3]").unwrap();
     match storage::load_game("x") {
         Err(storage::LoadError::Unreadable(why)) => {
-            assert!(why.contains("not a saved game"), "{why}")
+            assert_eq!(why, storage::Unreadable::NoSchema)
         }
         other => panic!("{other:?}"),
     }
@@ -130,12 +132,12 @@ fn language_choice_is_remembered() {
     storage::save_lang("de");
     assert_eq!(storage::load_lang().as_deref(), Some("de"));
     assert_eq!(
-        spielblock::app::initial_locale(),
+        spielblock::lang::initial_locale(),
         spielblock::i18n::Locale::de
     );
     storage::save_lang("en");
     assert_eq!(
-        spielblock::app::initial_locale(),
+        spielblock::lang::initial_locale(),
         spielblock::i18n::Locale::en
     );
 }
@@ -189,34 +191,120 @@ async fn die_faces_have_the_right_pips() {
 }
 
 #[wasm_bindgen_test]
-async fn home_lists_five_games_and_only_built_ones_start() {
+async fn home_lists_every_registered_game_and_the_coming_ones() {
     ls().clear().unwrap();
     go("/");
     let root = mount_app();
     tick(20).await;
     let cards = root.query_selector_all(".game-card").unwrap();
-    assert_eq!(cards.length(), 5);
-    let startable = root.query_selector_all(".game-card a").unwrap();
-    assert_eq!(startable.length(), 1);
+    assert_eq!(cards.length() as usize, spielblock::games::registry().len());
     assert!(root
         .query_selector("[data-game=en-gingg] a")
         .unwrap()
         .is_some());
+    let coming = root
+        .query_selector("[data-testid=coming]")
+        .unwrap()
+        .unwrap();
+    assert!(coming.text_content().unwrap().contains("MindGolf"));
+    root.remove();
+}
+
+fn input(el: &web_sys::Element, value: &str) {
+    let i: &web_sys::HtmlInputElement = el.unchecked_ref();
+    i.set_value(value);
+    i.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn the_start_balance_option_goes_from_setup_to_the_table() {
+    ls().clear().unwrap();
+    storage::save_lang("en");
+    go("/new/en-gingg");
+    let root = mount_app();
+    tick(20).await;
+    let field = root
+        .query_selector("[data-option=start_balance]")
+        .unwrap()
+        .expect("the option is offered");
     assert_eq!(
-        root.query_selector_all(".game-card.disabled .badge")
-            .unwrap()
-            .length(),
-        4
+        field.unchecked_ref::<web_sys::HtmlInputElement>().value(),
+        "37"
     );
+    // Out of range: refused with the option's name, nothing saved.
+    input(&field, "5");
+    let submit: web_sys::HtmlElement = root
+        .query_selector("button[type=submit]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    submit.click();
+    tick(20).await;
+    let alert = root.query_selector("[role=alert]").unwrap().unwrap();
+    assert_eq!(
+        alert.text_content().unwrap(),
+        "Starting balance must be from 10 to 99."
+    );
+    assert!(storage::list_games().is_empty());
+    input(&field, "20");
+    submit.click();
+    tick(50).await;
+    let games = storage::list_games();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].record["options"]["start_balance"], 20);
+    root.remove();
+    go(&format!("/play/{}", games[0].id));
+    let root = mount_app();
+    tick(20).await;
+    let balances: Vec<String> = (0..3)
+        .map(|i| {
+            root.query_selector_all("[data-testid=balance]")
+                .unwrap()
+                .get(i)
+                .unwrap()
+                .text_content()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(balances, vec!["20", "20", "20"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_german_player_reads_why_a_game_cannot_be_opened_in_german() {
+    ls().clear().unwrap();
+    storage::save_lang("de");
+    let mut g = sample("de-bad");
+    g.record["moves"] = serde_json::json!([{"seat":0,"action":{"set_aside":[0]}}]);
+    storage::save_game(&g).unwrap();
+    go("/play/de-bad");
+    let root = mount_app();
+    tick(20).await;
+    let text = root
+        .query_selector("[role=alert]")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert_eq!(
+        text,
+        "Diese gespeicherte Partie kann nicht gelesen werden (Zug 1 ist nicht erlaubt: \
+         Es liegt kein Wurf da, aus dem du Würfel beiseitelegen kannst.). \
+         Sie wurde unverändert beiseitegelegt."
+    );
+    storage::save_lang("en");
     root.remove();
 }
 
 #[wasm_bindgen_test]
 async fn every_action_is_saved_at_once_and_survives_a_remount() {
     ls().clear().unwrap();
-    let id = spielblock::setup::create_game(
-        "en-gingg",
+    let entry = spielblock::games::find("en-gingg").unwrap();
+    let id = spielblock::newgame::create_game(
+        &entry,
         seats(&[rules::SeatKind::Human, rules::SeatKind::Human]),
+        &serde_json::json!({}),
         42,
         false,
     )

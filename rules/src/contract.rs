@@ -1,45 +1,181 @@
 //! The one contract every game implements (see docs/ARCHITECTURE.md).
 
+use crate::rng::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 
 /// A seat at the table, counted from 0 in seat order.
 pub type Seat = usize;
 
-/// A move the rules forbid, with a reason a player understands (R-G-2), in both
-/// languages the app speaks.
+/// Plain data that moves between the rules, the app, saved games and replay
+/// files: actions, events, options, views and refusals.
+pub trait Data:
+    Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
+{
+}
+impl<T> Data for T where
+    T: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
+{
+}
+
+/// Refusals every game shares. The app translates each variant through
+/// locales/; `Display` is the English the command-line tool prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleError {
-    pub en: String,
-    pub de: String,
+#[serde(rename_all = "snake_case")]
+pub enum Shared {
+    /// The seat is not among those that decide now.
+    NotYourTurn,
+    /// The game has ended; nothing more can be played.
+    GameOver,
+    /// The game is for `min..=max` players.
+    SeatCount { min: usize, max: usize, got: usize },
+    /// A whole-number option outside its range.
+    OptionRange { key: String, min: i64, max: i64 },
+    /// An option the game does not have, or a value of the wrong kind.
+    OptionUnknown { key: String },
 }
 
-impl RuleError {
-    pub fn new(en: impl Into<String>, de: impl Into<String>) -> Self {
-        RuleError {
-            en: en.into(),
-            de: de.into(),
-        }
-    }
-
-    /// The message in the given language ("de" or anything else for English).
-    pub fn message(&self, lang: &str) -> &str {
-        if lang == "de" {
-            &self.de
-        } else {
-            &self.en
-        }
-    }
-}
-
-impl fmt::Display for RuleError {
+impl fmt::Display for Shared {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en)
+        match self {
+            Shared::NotYourTurn => f.write_str("It is not your turn."),
+            Shared::GameOver => f.write_str("The game is over."),
+            Shared::SeatCount { min, max, got } => {
+                write!(f, "This game needs {min} to {max} players, not {got}.")
+            }
+            Shared::OptionRange { key, min, max } => {
+                write!(f, "The option \"{key}\" must be from {min} to {max}.")
+            }
+            Shared::OptionUnknown { key } => {
+                write!(f, "This game has no option \"{key}\" with that value.")
+            }
+        }
     }
 }
 
-impl std::error::Error for RuleError {}
+/// A move or set-up the rules refuse (R-G-2): a shared refusal or the game's
+/// own typed reason. The state is unchanged after any refusal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleError<E> {
+    Shared(Shared),
+    Game(E),
+}
+
+impl<E> From<Shared> for RuleError<E> {
+    fn from(s: Shared) -> Self {
+        RuleError::Shared(s)
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for RuleError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::Shared(s) => s.fmt(f),
+            RuleError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<E: fmt::Display + fmt::Debug> std::error::Error for RuleError<E> {}
+
+/// How well a computer seat plays. Chosen per seat at setup and changeable
+/// mid-game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Plays plausibly, with human-like mistakes.
+    Casual,
+    /// The strongest player the game has.
+    #[default]
+    Strong,
+}
+
+impl Level {
+    pub const ALL: [Level; 2] = [Level::Casual, Level::Strong];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+        }
+    }
+}
+
+/// One setup option of a game, as setup screens and the command-line tool
+/// describe it. `key` is the option's field name in the game's `Options`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub kind: OptionKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionKind {
+    /// A whole number in `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+        default: i64,
+    },
+    Bool {
+        default: bool,
+    },
+    /// One of the listed values.
+    Choice {
+        values: &'static [&'static str],
+        default: &'static str,
+    },
+}
+
+impl OptionSpec {
+    pub fn default_value(&self) -> Value {
+        match self.kind {
+            OptionKind::Int { default, .. } => default.into(),
+            OptionKind::Bool { default } => default.into(),
+            OptionKind::Choice { default, .. } => default.into(),
+        }
+    }
+
+    fn check(&self, v: &Value) -> Result<(), Shared> {
+        let unknown = || Shared::OptionUnknown {
+            key: self.key.to_string(),
+        };
+        match self.kind {
+            OptionKind::Int { min, max, .. } => {
+                let n = v.as_i64().ok_or_else(unknown)?;
+                if (min..=max).contains(&n) {
+                    Ok(())
+                } else {
+                    Err(Shared::OptionRange {
+                        key: self.key.to_string(),
+                        min,
+                        max,
+                    })
+                }
+            }
+            OptionKind::Bool { .. } => v.as_bool().map(|_| ()).ok_or_else(unknown),
+            OptionKind::Choice { values, .. } => match v.as_str() {
+                Some(s) if values.contains(&s) => Ok(()),
+                _ => Err(unknown()),
+            },
+        }
+    }
+}
+
+/// A per-game figure measured over a simulated game: `sum` over `count`
+/// observations for `seat` (for example a balance change per turn). Simulate
+/// reports sum/count per figure and player policy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub name: &'static str,
+    pub seat: Seat,
+    pub sum: f64,
+    pub count: f64,
+}
 
 /// The end of a game: every seat's final score and place. Places start at 1 and
 /// tied seats share a place (R-G-3): scores 10, 7, 7, 3 give places 1, 2, 2, 4.
@@ -73,31 +209,26 @@ pub fn rank_by_key<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
         .collect()
 }
 
-/// Plain data that moves between the rules, the app, saved games and replay
-/// files: actions and events.
-pub trait Data:
-    Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
-{
-}
-impl<T> Data for T where
-    T: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 'static
-{
-}
-
 /// One game's rules. State is plain data: the seeded PRNG is inside it (R-G-1),
 /// chance happens only inside `apply` when a player's action calls for it
 /// (pressing Roll), so replaying the same actions from the same seed gives the
 /// same game.
-pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
-    /// A player's move, as the UI sends it and a replay file spells it.
+pub trait Game:
+    Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// A player's decision, as the UI sends it and a replay file spells it.
     type Action: Data;
-    /// What happened when an action was applied (for the log, screen readers and
-    /// animations); the state alone is the truth.
+    /// What an action caused (every die face, every card drawn). Seats are
+    /// told only what `event_for` lets through.
     type Event: Data;
-    /// Setup options (R-*-* rulings marked "(option)").
+    /// Setup options; every field is described by `options_spec`.
     type Options: Data + Default;
-    /// What one seat may see. Games without secrets use the state itself.
-    type View: Clone + Send + Sync + fmt::Debug + PartialEq + Serialize + 'static;
+    /// What one seat (or a spectator) may see: never the PRNG, never a fact
+    /// the seat may not know.
+    type View: Data;
+    /// The game's own reasons to refuse an action (R-G-2); `Display` is English
+    /// for the command-line tool, the app translates every variant.
+    type Error: Data + fmt::Display;
 
     /// Stable id used in saved games and replay files.
     const ID: &'static str;
@@ -107,18 +238,35 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// behind a "pass to NAME" screen between seats.
     const PRIVATE_INFO: bool;
 
-    fn new(seats: usize, options: &Self::Options, seed: u64) -> Result<Self, RuleError>;
+    /// The setup options (R-*-* rulings marked "(option)").
+    fn options_spec() -> Vec<OptionSpec> {
+        Vec::new()
+    }
 
-    /// The seats that must act now: usually one; several where every player
-    /// answers the same throw or may react out of turn; none once the game is over.
+    /// A fresh game. Seat count and the options' ranges are checked by
+    /// `new_game` before this is called; checks across options belong here.
+    fn new(
+        seats: usize,
+        options: &Self::Options,
+        seed: u64,
+    ) -> Result<Self, RuleError<Self::Error>>;
+
+    /// The seats that must decide now, in the order the device goes round:
+    /// usually one; several where every player answers the same throw or may
+    /// react (a reaction always has an explicit decline action); none once the
+    /// game is over. The host serves the first.
     fn to_act(&self) -> Vec<Seat>;
 
     /// The legal actions of `seat` now (empty if it need not act). The UI offers
-    /// only these (R-G-2).
+    /// only these (R-G-2); every other action is refused by `apply`.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
     /// Applies one action of `seat`; on error the state is unchanged.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, RuleError<Self::Error>>;
 
     /// Running scores (balances, totals) per seat.
     fn scores(&self) -> Vec<i64>;
@@ -130,32 +278,132 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// Some once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// What `seat` may see (None: a spectator, who sees only public information).
+    /// What `seat` may see (None: the public view, shown behind a hand-over
+    /// screen or while a computer seat acts).
     fn view(&self, seat: Option<Seat>) -> Self::View;
 
-    /// The game's own computer player's choice for `seat` (which must be acting).
-    fn computer_action(&self, seat: Seat) -> Self::Action;
+    /// What `seat` (None: everyone) is told of an event: the event itself,
+    /// a redacted copy, or nothing.
+    fn event_for(event: &Self::Event, _seat: Option<Seat>) -> Option<Self::Event> {
+        Some(event.clone())
+    }
+
+    /// Property-test check that `view` and `events` (as given to `seat`)
+    /// contain no fact hidden from that seat in this state. Err names the leak.
+    fn check_secrets(
+        &self,
+        seat: Option<Seat>,
+        view: &Self::View,
+        events: &[Self::Event],
+    ) -> Result<(), String>;
+
+    /// The computer player's decision for `seat`, from that seat's view alone,
+    /// at `level`, with its own seeded randomness.
+    fn computer_action(view: &Self::View, seat: Seat, level: Level, rng: &mut Rng) -> Self::Action;
+
+    /// Baseline policies the game adds for `simulate` (e.g. "greedy"), from the
+    /// seat's view; None if the game has no such baseline.
+    fn baseline_action(
+        _name: &str,
+        _view: &Self::View,
+        _seat: Seat,
+        _rng: &mut Rng,
+    ) -> Option<Self::Action> {
+        None
+    }
+
+    /// Names of the baselines `baseline_action` knows.
+    fn baselines() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Any action of the right type, legal or not, for the refusal property test.
+    fn arbitrary_action(rng: &mut Rng) -> Self::Action;
 
     /// Checks the game's invariants (conservation, ranges); Err describes the break.
     fn check_invariants(&self) -> Result<(), String>;
+
+    /// Game-specific figures of one finished game for `simulate` (and later
+    /// history and statistics), computed from its events.
+    fn figures(_events: &[Vec<Self::Event>]) -> Vec<Figure> {
+        Vec::new()
+    }
+
+    /// Exact reference values `simulate` prints beside the measured figures.
+    fn reference_figures() -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
 
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
 }
 
-/// Ensures `seat` is one that must act now.
-pub fn require_turn<G: Game>(game: &G, seat: Seat) -> Result<(), RuleError> {
+/// Ensures `seat` is one that must decide now.
+pub fn require_turn<G: Game>(game: &G, seat: Seat) -> Result<(), RuleError<G::Error>> {
     if game.is_over() {
-        return Err(RuleError::new("The game is over.", "Das Spiel ist vorbei."));
+        return Err(Shared::GameOver.into());
     }
     if !game.to_act().contains(&seat) {
-        return Err(RuleError::new(
-            "It is not your turn.",
-            "Du bist nicht am Zug.",
-        ));
+        return Err(Shared::NotYourTurn.into());
     }
     Ok(())
+}
+
+/// Checks options against the game's description: every field known, every
+/// value of its kind and in range.
+pub fn check_options<G: Game>(options: &G::Options) -> Result<(), Shared> {
+    let value = serde_json::to_value(options).unwrap_or(Value::Null);
+    check_options_value::<G>(&value)
+}
+
+fn check_options_value<G: Game>(value: &Value) -> Result<(), Shared> {
+    let spec = G::options_spec();
+    let Some(map) = value.as_object() else {
+        return Err(Shared::OptionUnknown { key: String::new() });
+    };
+    for (key, v) in map {
+        match spec.iter().find(|s| s.key == key) {
+            Some(s) => s.check(v)?,
+            None => return Err(Shared::OptionUnknown { key: key.clone() }),
+        }
+    }
+    Ok(())
+}
+
+/// Reads options from JSON (setup screens, `--options`, saved games): missing
+/// fields take their defaults, anything unknown or out of range is refused.
+pub fn parse_options<G: Game>(value: &Value) -> Result<G::Options, Shared> {
+    check_options_value::<G>(value)?;
+    let mut full = serde_json::Map::new();
+    for s in G::options_spec() {
+        full.insert(s.key.to_string(), s.default_value());
+    }
+    if let Some(map) = value.as_object() {
+        for (k, v) in map {
+            full.insert(k.clone(), v.clone());
+        }
+    }
+    serde_json::from_value(Value::Object(full))
+        .map_err(|_| Shared::OptionUnknown { key: String::new() })
+}
+
+/// A new game after the shared checks: seat count and options.
+pub fn new_game<G: Game>(
+    seats: usize,
+    options: &G::Options,
+    seed: u64,
+) -> Result<G, RuleError<G::Error>> {
+    if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&seats) {
+        return Err(Shared::SeatCount {
+            min: G::MIN_SEATS,
+            max: G::MAX_SEATS,
+            got: seats,
+        }
+        .into());
+    }
+    check_options::<G>(options)?;
+    G::new(seats, options, seed)
 }
 
 #[cfg(test)]
@@ -177,10 +425,54 @@ mod tests {
     }
 
     #[test]
-    fn rule_error_speaks_both_languages() {
-        let e = RuleError::new("No.", "Nein.");
-        assert_eq!(e.message("de"), "Nein.");
-        assert_eq!(e.message("en"), "No.");
-        assert_eq!(e.to_string(), "No.");
+    fn shared_refusals_read_as_english_for_the_cli() {
+        let e: RuleError<String> = Shared::SeatCount {
+            min: 2,
+            max: 8,
+            got: 1,
+        }
+        .into();
+        assert_eq!(e.to_string(), "This game needs 2 to 8 players, not 1.");
+        assert_eq!(
+            RuleError::<String>::Game("Nope.".into()).to_string(),
+            "Nope."
+        );
+    }
+
+    #[test]
+    fn option_specs_check_kinds_and_ranges() {
+        let int = OptionSpec {
+            key: "n",
+            kind: OptionKind::Int {
+                min: 1,
+                max: 3,
+                default: 2,
+            },
+        };
+        assert_eq!(int.check(&2.into()), Ok(()));
+        assert_eq!(
+            int.check(&4.into()),
+            Err(Shared::OptionRange {
+                key: "n".into(),
+                min: 1,
+                max: 3
+            })
+        );
+        assert!(int.check(&"2".into()).is_err());
+        let choice = OptionSpec {
+            key: "mode",
+            kind: OptionKind::Choice {
+                values: &["a", "b"],
+                default: "a",
+            },
+        };
+        assert_eq!(choice.check(&"b".into()), Ok(()));
+        assert!(choice.check(&"c".into()).is_err());
+        let b = OptionSpec {
+            key: "on",
+            kind: OptionKind::Bool { default: false },
+        };
+        assert!(b.check(&true.into()).is_ok() && b.check(&1.into()).is_err());
+        assert_eq!(b.default_value(), Value::Bool(false));
     }
 }

@@ -1,25 +1,47 @@
 //! A generic driver that plays any game to the end with a policy per seat, so
 //! every game gets the same property tests and the same simulate command.
 
-use crate::contract::{Game, Seat};
-use crate::midend::{Match, SeatInfo, SeatKind};
+use crate::contract::{Game, Level, Seat};
+use crate::midend::{Match, SeatInfo};
 use crate::rng::Rng;
 
 /// Who decides for a seat in a driven game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Policy {
-    /// The game's own computer player.
-    Computer,
-    /// Uniformly random among the legal actions (for property tests).
+    /// The game's computer player at a level, from the seat's view.
+    Level(Level),
+    /// Uniformly random among the legal actions.
     Random,
+    /// A baseline the game adds (`Game::baselines`), such as "greedy".
+    Baseline(String),
 }
 
 impl Policy {
-    pub fn parse(s: &str) -> Option<Policy> {
+    /// Parses a policy name: strong, casual, random or one of the game's
+    /// baselines.
+    pub fn parse<G: Game>(s: &str) -> Result<Policy, String> {
         match s {
-            "computer" | "bot" => Some(Policy::Computer),
-            "random" => Some(Policy::Random),
-            _ => None,
+            "strong" => Ok(Policy::Level(Level::Strong)),
+            "casual" => Ok(Policy::Level(Level::Casual)),
+            "random" => Ok(Policy::Random),
+            other if G::baselines().contains(&other) => Ok(Policy::Baseline(other.to_string())),
+            other => {
+                let mut known = vec!["strong", "casual", "random"];
+                known.extend(G::baselines());
+                Err(format!(
+                    "unknown player \"{other}\" for {}: use {}",
+                    G::ID,
+                    known.join(", ")
+                ))
+            }
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Policy::Level(l) => l.id().to_string(),
+            Policy::Random => "random".into(),
+            Policy::Baseline(b) => b.clone(),
         }
     }
 }
@@ -27,6 +49,7 @@ impl Policy {
 /// Why a driven game stopped before its end.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DriveError {
+    Setup(String),
     NoLegalAction {
         seat: Seat,
         step: usize,
@@ -45,74 +68,103 @@ pub enum DriveError {
     },
 }
 
-/// Plays a game from `seed` to its end. `chooser_seed` drives random policies.
-/// With `check` the game's invariants and the recomputed scores are checked
-/// after every action.
+/// How much a driven game checks after every move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// Nothing: simulation speed.
+    None,
+    /// Invariants, recomputed scores, every seat's view and events free of
+    /// hidden facts, illegal actions refused with the state unchanged, and
+    /// (a sample of) legal actions accepted.
+    Full,
+}
+
+/// Plays a game from `seed` to its end. `chooser_seed` drives the random
+/// policies, the order among several deciding seats and the computer players'
+/// own randomness.
 pub fn play_to_end<G: Game>(
     policies: &[Policy],
     options: &G::Options,
     seed: u64,
     chooser_seed: u64,
     max_steps: usize,
-    check: bool,
+    check: Check,
 ) -> Result<Match<G>, DriveError> {
     let seats = policies
         .iter()
         .enumerate()
-        .map(|(i, _)| SeatInfo {
-            name: format!("P{}", i + 1),
-            kind: SeatKind::Computer,
+        .map(|(i, p)| {
+            SeatInfo::computer(
+                format!("P{}", i + 1),
+                match p {
+                    Policy::Level(l) => *l,
+                    _ => Level::Strong,
+                },
+            )
         })
         .collect();
-    let mut m =
-        Match::<G>::new(seats, options.clone(), seed).map_err(|e| DriveError::Invariant {
-            step: 0,
-            message: e.en,
-        })?;
+    let mut m = Match::<G>::new(seats, options.clone(), seed)
+        .map_err(|e| DriveError::Setup(e.to_string()))?;
     let mut chooser = Rng::new(chooser_seed);
+    // Actions seen at other moments of this game, for the refusal checks.
+    let mut pool: Vec<G::Action> = Vec::new();
     for step in 0..max_steps {
         let state = m.state();
         if state.is_over() {
             return Ok(m);
         }
         let to_act = state.to_act();
+        if to_act.is_empty() {
+            return Err(DriveError::Invariant {
+                step,
+                message: "no seat to act but the game is not over".into(),
+            });
+        }
+        // Any deciding seat may answer first; the rules must not care.
         let seat = to_act[chooser.below(to_act.len() as u64) as usize];
-        let action = match policies[seat] {
-            Policy::Computer => state.computer_action(seat),
-            Policy::Random => {
-                let legal = state.legal_actions(seat);
-                if legal.is_empty() {
-                    return Err(DriveError::NoLegalAction { seat, step });
-                }
-                legal[chooser.below(legal.len() as u64) as usize].clone()
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(DriveError::NoLegalAction { seat, step });
+        }
+        let action = match &policies[seat] {
+            Policy::Level(level) => {
+                G::computer_action(&state.view(Some(seat)), seat, *level, &mut chooser)
+            }
+            Policy::Random => legal[chooser.below(legal.len() as u64) as usize].clone(),
+            Policy::Baseline(name) => {
+                G::baseline_action(name, &state.view(Some(seat)), seat, &mut chooser).ok_or_else(
+                    || DriveError::Rejected {
+                        seat,
+                        step,
+                        message: format!("{} has no baseline {name}", G::ID),
+                    },
+                )?
             }
         };
-        if check && !state.legal_actions(seat).contains(&action) {
-            return Err(DriveError::Rejected {
-                seat,
-                step,
-                message: format!("{action:?} is not among the legal actions"),
-            });
+        if check == Check::Full {
+            if !legal.contains(&action) {
+                return Err(DriveError::Rejected {
+                    seat,
+                    step,
+                    message: format!("{action:?} is not among the legal actions"),
+                });
+            }
+            check_refusals(state, &pool, &mut chooser)
+                .map_err(|message| DriveError::Invariant { step, message })?;
+            if pool.len() < 64 {
+                pool.extend(legal.iter().take(4).cloned());
+            } else {
+                let i = chooser.below(pool.len() as u64) as usize;
+                pool[i] = action.clone();
+            }
         }
         m.apply(seat, action).map_err(|e| DriveError::Rejected {
             seat,
             step,
-            message: e.en,
+            message: e.to_string(),
         })?;
-        if check {
-            let st = m.state();
-            st.check_invariants()
-                .map_err(|message| DriveError::Invariant { step, message })?;
-            if st.scores() != st.recomputed_scores() {
-                return Err(DriveError::Invariant {
-                    step,
-                    message: format!(
-                        "running scores {:?} differ from recomputed {:?}",
-                        st.scores(),
-                        st.recomputed_scores()
-                    ),
-                });
-            }
+        if check == Check::Full {
+            check_state(&m).map_err(|message| DriveError::Invariant { step, message })?;
         }
     }
     if m.state().is_over() {
@@ -120,4 +172,108 @@ pub fn play_to_end<G: Game>(
     } else {
         Err(DriveError::TooLong { steps: max_steps })
     }
+}
+
+/// After a move: invariants, scores recomputed from scratch, and no hidden fact
+/// in any seat's view or in the events it was told.
+fn check_state<G: Game>(m: &Match<G>) -> Result<(), String> {
+    let st = m.state();
+    st.check_invariants()?;
+    if st.scores() != st.recomputed_scores() {
+        return Err(format!(
+            "running scores {:?} differ from recomputed {:?}",
+            st.scores(),
+            st.recomputed_scores()
+        ));
+    }
+    let last = m.events().len().saturating_sub(1);
+    let viewers = (0..m.seats().len()).map(Some).chain([None]);
+    for seat in viewers {
+        let view = st.view(seat);
+        let events: Vec<G::Event> = m.events_for(seat, last).concat();
+        st.check_secrets(seat, &view, &events)
+            .map_err(|e| format!("seat {seat:?} learns a hidden fact: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Illegal actions (from other moments of the game, and arbitrary ones) are
+/// refused with the state unchanged, for the deciding seats and the others;
+/// legal ones (up to 16 per seat) are accepted.
+fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Result<(), String> {
+    let seats = state.scores().len();
+    let to_act = state.to_act();
+    let mut candidates: Vec<G::Action> = (0..4).map(|_| G::arbitrary_action(rng)).collect();
+    for _ in 0..4.min(pool.len()) {
+        candidates.push(pool[rng.below(pool.len() as u64) as usize].clone());
+    }
+    for seat in 0..seats {
+        let legal = state.legal_actions(seat);
+        if !to_act.contains(&seat) && !legal.is_empty() {
+            return Err(format!(
+                "seat {seat} has legal actions but does not decide now"
+            ));
+        }
+        for a in &candidates {
+            if legal.contains(a) {
+                continue;
+            }
+            let mut probe = state.clone();
+            if probe.apply(seat, a).is_ok() {
+                return Err(format!("seat {seat}: illegal {a:?} was accepted"));
+            }
+            if &probe != state {
+                return Err(format!("seat {seat}: refused {a:?} changed the state"));
+            }
+        }
+        let sample: Vec<&G::Action> = if legal.len() <= 16 {
+            legal.iter().collect()
+        } else {
+            (0..16)
+                .map(|_| &legal[rng.below(legal.len() as u64) as usize])
+                .collect()
+        };
+        for a in sample {
+            let mut probe = state.clone();
+            if let Err(e) = probe.apply(seat, a) {
+                return Err(format!("seat {seat}: legal {a:?} was refused: {e}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The shared property test: `games` seeded games with 2.. seats (as `seats`
+/// gives for game i) and a mix of policies, every check after every move, and
+/// each record replaying to the identical state.
+pub fn property<G: Game>(
+    games: u64,
+    seats: impl Fn(u64) -> usize,
+    options: impl Fn(u64) -> G::Options,
+) -> Result<(), String> {
+    for i in 0..games {
+        let n = seats(i);
+        let policies: Vec<Policy> = (0..n)
+            .map(|s| match (i + s as u64) % 4 {
+                0 => Policy::Level(Level::Strong),
+                1 => Policy::Level(Level::Casual),
+                _ => Policy::Random,
+            })
+            .collect();
+        let m = play_to_end::<G>(
+            &policies,
+            &options(i),
+            i,
+            i ^ 0xABCD,
+            1_000_000,
+            Check::Full,
+        )
+        .map_err(|e| format!("game {i}: {e:?}"))?;
+        let again = Match::<G>::replay(m.record().clone())
+            .map_err(|e| format!("game {i} does not replay: {e:?}"))?;
+        if again.state() != m.state() {
+            return Err(format!("game {i}: the replay differs"));
+        }
+    }
+    Ok(())
 }

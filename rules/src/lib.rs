@@ -8,5 +8,7 @@ pub mod midend;
 pub mod registry;
 pub mod rng;
 
-pub use contract::{Game, Outcome, RuleError, Seat};
-pub use midend::{Match, Move, Record, SeatInfo, SeatKind};
+pub use contract::{
+    parse_options, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat, Shared,
+};
+pub use midend::{Match, MatchError, Move, Record, SeatInfo, SeatKind};

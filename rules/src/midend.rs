@@ -3,8 +3,10 @@
 //! replays to. Saving stores the record; loading replays it, so a reload shows
 //! exactly the same dice (R-G-1) and a bad file is refused with a reason.
 
-use crate::contract::{Game, RuleError, Seat};
+use crate::contract::{new_game, Game, Level, RuleError, Seat};
+use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// Who sits in a seat. Any seat can switch between human and computer mid-game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +20,28 @@ pub enum SeatKind {
 pub struct SeatInfo {
     pub name: String,
     pub kind: SeatKind,
+    /// How a computer plays this seat (kept for a human seat, so switching it
+    /// to the computer keeps the level chosen last).
+    #[serde(default)]
+    pub level: Level,
+}
+
+impl SeatInfo {
+    pub fn human(name: impl Into<String>) -> Self {
+        SeatInfo {
+            name: name.into(),
+            kind: SeatKind::Human,
+            level: Level::default(),
+        }
+    }
+
+    pub fn computer(name: impl Into<String>, level: Level) -> Self {
+        SeatInfo {
+            name: name.into(),
+            kind: SeatKind::Computer,
+            level,
+        }
+    }
 }
 
 /// One accepted action.
@@ -51,6 +75,37 @@ impl<G: Game> PartialEq for Record<G> {
     }
 }
 
+/// Why a record does not replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchError<E> {
+    /// The record is of another game.
+    WrongGame {
+        found: String,
+        expected: &'static str,
+    },
+    /// The seats or options are refused before any move.
+    Setup(RuleError<E>),
+    /// Move `index` (from 1) names a seat the game does not have.
+    NoSeat { index: usize, seat: Seat },
+    /// Move `index` (from 1) is refused by the rules.
+    Move { index: usize, error: RuleError<E> },
+}
+
+impl<E: fmt::Display> fmt::Display for MatchError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::WrongGame { found, expected } => {
+                write!(f, "This is a game of \"{found}\", not \"{expected}\".")
+            }
+            MatchError::Setup(e) => e.fmt(f),
+            MatchError::NoSeat { index, seat } => {
+                write!(f, "Move {index}: there is no seat {seat}.")
+            }
+            MatchError::Move { index, error } => write!(f, "Move {index}: {error}"),
+        }
+    }
+}
+
 /// A game in play: its record and the state it replays to.
 #[derive(Debug, Clone)]
 pub struct Match<G: Game> {
@@ -67,97 +122,105 @@ impl<G: Game> PartialEq for Match<G> {
 }
 
 impl<G: Game> Match<G> {
-    /// A new game. Seat count and names are checked against the game's limits.
-    pub fn new(seats: Vec<SeatInfo>, options: G::Options, seed: u64) -> Result<Self, RuleError> {
-        let record = Record {
-            game: G::ID.to_string(),
-            seed,
-            options,
-            seats,
-            moves: Vec::new(),
-        };
-        Self::replay(record)
+    /// A new game. Seat count and options are checked against the game's limits.
+    pub fn new(
+        seats: Vec<SeatInfo>,
+        options: G::Options,
+        seed: u64,
+    ) -> Result<Self, RuleError<G::Error>> {
+        let state = new_game::<G>(seats.len(), &options, seed)?;
+        Ok(Match {
+            record: Record {
+                game: G::ID.to_string(),
+                seed,
+                options,
+                seats,
+                moves: Vec::new(),
+            },
+            state,
+            events: Vec::new(),
+        })
     }
 
     /// Replays a record from its seed; the first illegal move is reported with
     /// its number.
-    pub fn replay(record: Record<G>) -> Result<Self, RuleError> {
+    pub fn replay(record: Record<G>) -> Result<Self, MatchError<G::Error>> {
+        Self::replay_prefix(record, usize::MAX)
+    }
+
+    /// Replays the first `k` moves of a record (all if fewer).
+    pub fn replay_prefix(record: Record<G>, k: usize) -> Result<Self, MatchError<G::Error>> {
         if record.game != G::ID {
-            return Err(RuleError::new(
-                format!("This is a game of \"{}\", not \"{}\".", record.game, G::ID),
-                format!(
-                    "Das ist eine Partie \"{}\", nicht \"{}\".",
-                    record.game,
-                    G::ID
-                ),
-            ));
+            return Err(MatchError::WrongGame {
+                found: record.game,
+                expected: G::ID,
+            });
         }
         let n = record.seats.len();
-        if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&n) {
-            return Err(RuleError::new(
-                format!(
-                    "This game needs {} to {} players, not {n}.",
-                    G::MIN_SEATS,
-                    G::MAX_SEATS
-                ),
-                format!(
-                    "Dieses Spiel braucht {} bis {} Spieler, nicht {n}.",
-                    G::MIN_SEATS,
-                    G::MAX_SEATS
-                ),
-            ));
-        }
-        let state = G::new(n, &record.options, record.seed)?;
-        let mut m = Match {
-            record: Record {
-                moves: Vec::new(),
-                ..record.clone()
-            },
-            state,
-            events: Vec::new(),
-        };
-        for (i, mv) in record.moves.into_iter().enumerate() {
+        let mut m =
+            Match::new(record.seats, record.options, record.seed).map_err(MatchError::Setup)?;
+        for (i, mv) in record.moves.into_iter().take(k).enumerate() {
             if mv.seat >= n {
-                return Err(RuleError::new(
-                    format!("Move {}: there is no seat {}.", i + 1, mv.seat),
-                    format!("Zug {}: Es gibt keinen Platz {}.", i + 1, mv.seat),
-                ));
+                return Err(MatchError::NoSeat {
+                    index: i + 1,
+                    seat: mv.seat,
+                });
             }
-            m.apply(mv.seat, mv.action).map_err(|e| {
-                RuleError::new(
-                    format!("Move {}: {}", i + 1, e.en),
-                    format!("Zug {}: {}", i + 1, e.de),
-                )
-            })?;
+            m.apply(mv.seat, mv.action)
+                .map_err(|error| MatchError::Move {
+                    index: i + 1,
+                    error,
+                })?;
         }
         Ok(m)
     }
 
+    /// The state after the first `k` moves, for step-by-step replay.
+    pub fn state_at(&self, k: usize) -> G {
+        Self::replay_prefix(self.record.clone(), k)
+            .expect("a prefix of an accepted record replays")
+            .state
+    }
+
     /// Applies an action; on success it is part of the record.
-    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<&[G::Event], RuleError> {
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+    ) -> Result<&[G::Event], RuleError<G::Error>> {
         let events = self.state.apply(seat, &action)?;
         self.record.moves.push(Move { seat, action });
         self.events.push(events);
         Ok(self.events.last().map(Vec::as_slice).unwrap_or(&[]))
     }
 
-    /// Lets the game's computer player act for `seat`.
-    pub fn apply_computer(&mut self, seat: Seat) -> Result<&[G::Event], RuleError> {
-        let action = self.state.computer_action(seat);
-        self.apply(seat, action)
+    /// The decision of the computer player of `seat`, from that seat's view at
+    /// its level. Its randomness is seeded from the game and the move number,
+    /// and the move it makes is recorded, so replays never depend on it.
+    pub fn computer_action(&self, seat: Seat) -> G::Action {
+        let level = self.record.seats[seat].level;
+        let mut rng = Rng::new(
+            self.record.seed
+                ^ (self.record.moves.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+        );
+        G::computer_action(&self.state.view(Some(seat)), seat, level, &mut rng)
     }
 
-    /// The first seat that must act now and is played by the computer.
+    /// The seat that decides now, if the computer plays it.
     pub fn computer_to_act(&self) -> Option<Seat> {
         self.state
             .to_act()
-            .into_iter()
-            .find(|&s| self.record.seats[s].kind == SeatKind::Computer)
+            .first()
+            .copied()
+            .filter(|&s| self.record.seats[s].kind == SeatKind::Computer)
     }
 
-    pub fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) {
+    /// Switches a seat between human and computer, or changes its level.
+    pub fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) {
         if let Some(s) = self.record.seats.get_mut(seat) {
             s.kind = kind;
+            s.level = level;
         }
     }
 
@@ -173,7 +236,100 @@ impl<G: Game> Match<G> {
         &self.record.seats
     }
 
+    /// Every move's events, unfiltered (for the command-line tool and tests;
+    /// screens use `events_for`).
     pub fn events(&self) -> &[Vec<G::Event>] {
         &self.events
+    }
+
+    /// What `seat` may see now.
+    pub fn view(&self, seat: Option<Seat>) -> G::View {
+        self.state.view(seat)
+    }
+
+    /// The events of moves `from..` as `seat` is told them.
+    pub fn events_for(&self, seat: Option<Seat>, from: usize) -> Vec<Vec<G::Event>> {
+        self.events
+            .iter()
+            .skip(from)
+            .map(|evs| evs.iter().filter_map(|e| G::event_for(e, seat)).collect())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::Shared;
+    use crate::en_gingg::{Action, EnGingg, Options};
+
+    fn seats(n: usize) -> Vec<SeatInfo> {
+        (0..n).map(|i| SeatInfo::human(format!("P{i}"))).collect()
+    }
+
+    #[test]
+    fn state_after_move_k_for_step_by_step_replay() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        let mut states = vec![m.state().clone()];
+        for _ in 0..12 {
+            let seat = m.state().to_act()[0];
+            let a = m.computer_action(seat);
+            m.apply(seat, a).unwrap();
+            states.push(m.state().clone());
+        }
+        for (k, st) in states.iter().enumerate() {
+            assert_eq!(&m.state_at(k), st, "state after move {k}");
+        }
+    }
+
+    #[test]
+    fn a_bad_record_names_its_first_bad_move() {
+        let mut r = Match::<EnGingg>::new(seats(2), Options::default(), 5)
+            .unwrap()
+            .record()
+            .clone();
+        r.moves = vec![
+            Move {
+                seat: 0,
+                action: Action::Roll,
+            },
+            Move {
+                seat: 1,
+                action: Action::Roll,
+            },
+        ];
+        assert_eq!(
+            Match::replay(r.clone()).unwrap_err(),
+            MatchError::Move {
+                index: 2,
+                error: RuleError::Shared(Shared::NotYourTurn)
+            }
+        );
+        r.moves[1].seat = 7;
+        assert_eq!(
+            Match::replay(r.clone()).unwrap_err(),
+            MatchError::NoSeat { index: 2, seat: 7 }
+        );
+        r.game = "chess".into();
+        assert!(matches!(
+            Match::replay(r).unwrap_err(),
+            MatchError::WrongGame { .. }
+        ));
+        assert!(matches!(
+            Match::<EnGingg>::new(seats(1), Options::default(), 1),
+            Err(RuleError::Shared(Shared::SeatCount { got: 1, .. }))
+        ));
+    }
+
+    #[test]
+    fn computer_seats_and_levels_change_mid_game() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        assert_eq!(m.computer_to_act(), None);
+        m.set_seat(0, SeatKind::Computer, Level::Casual);
+        assert_eq!(m.computer_to_act(), Some(0));
+        assert_eq!(m.seats()[0].level, Level::Casual);
+        // Old records without a level read as the strong player.
+        let s: SeatInfo = serde_json::from_str(r#"{"name":"A","kind":"computer"}"#).unwrap();
+        assert_eq!(s.level, Level::Strong);
     }
 }

@@ -1,32 +1,84 @@
-//! Every game the rules crate knows, by id: one line per game in `GAMES` and
-//! in `dispatch!`. Used by the command-line tool; the app has its own registry
-//! that adds a view per game.
+//! Every game the rules crate knows: one line per game in `for_each_game!`.
+//! Used by the command-line tool; the app has its own registry that adds a
+//! view module per game.
 
-use crate::contract::Game;
-use crate::driver::{play_to_end, Policy};
-use crate::en_gingg::{self, EnGingg};
+use crate::contract::{parse_options, Game, OptionSpec};
+use crate::driver::{play_to_end, Check, Policy};
 use crate::midend::{Match, Record};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::Path;
 
-/// Calls `$f::<G>($args)` for the game with id `$id`.
-macro_rules! dispatch {
-    ($id:expr, $f:ident ( $($arg:expr),* )) => {
-        match $id {
-            EnGingg::ID => $f::<EnGingg>($($arg),*),
-            other => Err(format!(
-                "Unknown game \"{other}\". Known games: {}.",
-                GAMES.join(", ")
-            )),
-        }
+/// The one list of games: calls `$m!` with every game type.
+macro_rules! for_each_game {
+    ($m:ident) => {
+        $m!(crate::en_gingg::EnGingg)
     };
 }
 
-/// The ids of every playable game.
-pub const GAMES: &[&str] = &[EnGingg::ID];
+/// Something to do with one game type, chosen by id at run time.
+pub trait Visit {
+    type Out;
+    fn visit<G: Game>(self) -> Self::Out;
+}
 
-/// Replays a game given as JSON (a `Record`: game, seed, seats, options,
-/// moves) and returns the final state and scores as JSON.
-pub fn replay_json(text: &str) -> Result<Value, String> {
+/// Runs `v` with the game whose id is `id`.
+pub fn visit<V: Visit>(id: &str, v: V) -> Result<V::Out, String> {
+    macro_rules! go {
+        ($($g:ty),*) => {
+            $( if id == <$g as Game>::ID { return Ok(v.visit::<$g>()); } )*
+        };
+    }
+    for_each_game!(go);
+    Err(format!(
+        "Unknown game \"{id}\". Known games: {}.",
+        ids().join(", ")
+    ))
+}
+
+/// The ids of every game, in registry order.
+pub fn ids() -> Vec<&'static str> {
+    macro_rules! list {
+        ($($g:ty),*) => { vec![$(<$g as Game>::ID),*] };
+    }
+    for_each_game!(list)
+}
+
+/// A game's registry facts, for `spielblock-cli games`.
+pub fn describe(id: &str) -> Result<Value, String> {
+    struct Describe;
+    impl Visit for Describe {
+        type Out = Value;
+        fn visit<G: Game>(self) -> Value {
+            let options: Vec<OptionSpec> = G::options_spec();
+            let mut players = vec!["strong", "casual", "random"];
+            players.extend(G::baselines());
+            json!({
+                "id": G::ID,
+                "players": [G::MIN_SEATS, G::MAX_SEATS],
+                "private_info": G::PRIVATE_INFO,
+                "options": options,
+                "policies": players,
+            })
+        }
+    }
+    visit(id, Describe)
+}
+
+fn read_record<G: Game>(value: Value) -> Result<Record<G>, String> {
+    let options = value.get("options").cloned().unwrap_or(json!({}));
+    let options = parse_options::<G>(&options).map_err(|e| format!("Options: {e}"))?;
+    let mut value = value;
+    if let Some(o) = value.as_object_mut() {
+        o.remove("options");
+    }
+    let mut record: Record<G> = serde_json::from_value(value)
+        .map_err(|e| format!("The file does not describe a game of {}: {e}.", G::ID))?;
+    record.options = options;
+    Ok(record)
+}
+
+fn parse_head(text: &str) -> Result<(Value, String), String> {
     let head: Value =
         serde_json::from_str(text).map_err(|e| format!("The file is not valid JSON: {e}."))?;
     let id = head
@@ -34,24 +86,99 @@ pub fn replay_json(text: &str) -> Result<Value, String> {
         .and_then(Value::as_str)
         .ok_or("The file names no game: it needs a \"game\" field, for example \"en-gingg\".")?
         .to_string();
-    dispatch!(id.as_str(), replay_value(head))
+    Ok((head, id))
 }
 
-fn replay_value<G: Game>(value: Value) -> Result<Value, String> {
-    let record: Record<G> = serde_json::from_value(value)
-        .map_err(|e| format!("The file does not describe a game of {}: {e}.", G::ID))?;
-    let m = Match::<G>::replay(record).map_err(|e| e.en)?;
-    let st = m.state();
-    let outcome = st.outcome();
-    Ok(json!({
-        "game": G::ID,
-        "moves": m.record().moves.len(),
-        "over": outcome.is_some(),
-        "to_act": st.to_act(),
-        "scores": st.scores(),
-        "places": outcome.map(|o| o.places),
-        "state": st,
-    }))
+/// Replays a game given as JSON (a `Record`: game, seed, seats, options,
+/// moves) and returns the final state and scores as JSON.
+pub fn replay_json(text: &str) -> Result<Value, String> {
+    struct Replay(Value);
+    impl Visit for Replay {
+        type Out = Result<Value, String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            let m = Match::<G>::replay(read_record::<G>(self.0)?).map_err(|e| e.to_string())?;
+            let st = m.state();
+            let outcome = st.outcome();
+            Ok(json!({
+                "game": G::ID,
+                "moves": m.record().moves.len(),
+                "over": outcome.is_some(),
+                "to_act": st.to_act(),
+                "scores": st.scores(),
+                "places": outcome.map(|o| o.places),
+                "state": st,
+            }))
+        }
+    }
+    let (head, id) = parse_head(text)?;
+    visit(&id, Replay(head))?
+}
+
+/// Replays a game move by move, as JSON lines: a first line with the set-up
+/// and the starting scores, one line per move (its number from 1, seat,
+/// action, every event with every die face, the scores after it and who
+/// decides next), and a last line with the outcome.
+pub fn trace_json(text: &str) -> Result<Vec<Value>, String> {
+    struct Trace(Value);
+    impl Visit for Trace {
+        type Out = Result<Vec<Value>, String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            let record = read_record::<G>(self.0)?;
+            let moves = record.moves.clone();
+            let mut m = Match::<G>::new(record.seats.clone(), record.options.clone(), record.seed)
+                .map_err(|e| e.to_string())?;
+            let mut lines = vec![json!({
+                "game": G::ID,
+                "seed": record.seed,
+                "options": record.options,
+                "seats": record.seats,
+                "scores": m.state().scores(),
+                "to_act": m.state().to_act(),
+            })];
+            for (i, mv) in moves.into_iter().enumerate() {
+                if mv.seat >= record.seats.len() {
+                    return Err(format!("Move {}: there is no seat {}.", i + 1, mv.seat));
+                }
+                let events = m
+                    .apply(mv.seat, mv.action.clone())
+                    .map_err(|e| format!("Move {}: {e}", i + 1))?
+                    .to_vec();
+                lines.push(json!({
+                    "move": i + 1,
+                    "seat": mv.seat,
+                    "action": mv.action,
+                    "events": events,
+                    "scores": m.state().scores(),
+                    "to_act": m.state().to_act(),
+                }));
+            }
+            let outcome = m.state().outcome();
+            lines.push(json!({
+                "over": outcome.is_some(),
+                "moves": m.record().moves.len(),
+                "scores": m.state().scores(),
+                "places": outcome.map(|o| o.places),
+            }));
+            Ok(lines)
+        }
+    }
+    let (head, id) = parse_head(text)?;
+    visit(&id, Trace(head))?
+}
+
+/// What `simulate` is asked to do.
+#[derive(Debug, Clone)]
+pub struct SimRequest {
+    pub game: String,
+    /// One policy name per seat: strong, casual, random or a game baseline.
+    pub players: Vec<String>,
+    /// Options as JSON (missing fields take their defaults).
+    pub options: Value,
+    pub games: usize,
+    /// Game i uses seed + i.
+    pub seed: u64,
+    /// Where to write every game's record (the replay format), if anywhere.
+    pub records: Option<std::path::PathBuf>,
 }
 
 /// What `simulate` measured.
@@ -59,13 +186,19 @@ fn replay_value<G: Game>(value: Value) -> Result<Value, String> {
 pub struct SimReport {
     pub game: String,
     pub games: usize,
-    pub policies: Vec<Policy>,
+    pub players: Vec<String>,
+    pub options: Value,
     pub avg_score: Vec<f64>,
-    /// Share of games each seat finished in first place (shared firsts count).
+    /// Share of games each seat finished first alone.
     pub win_rate: Vec<f64>,
+    /// Share of games each seat shared the first place.
+    pub shared_first_rate: Vec<f64>,
+    pub avg_place: Vec<f64>,
     pub avg_moves: f64,
-    /// Game-specific figures, name and value.
-    pub extra: Vec<(String, f64)>,
+    /// Game figures per policy: (figure, policy, mean, observations).
+    pub figures: Vec<(String, String, f64, f64)>,
+    /// Exact reference values the game provides.
+    pub reference: Vec<(String, f64)>,
 }
 
 impl SimReport {
@@ -73,122 +206,140 @@ impl SimReport {
         json!({
             "game": self.game,
             "games": self.games,
-            "policies": self.policies.iter().map(|p| format!("{p:?}").to_lowercase()).collect::<Vec<_>>(),
+            "players": self.players,
+            "options": self.options,
             "avg_score": self.avg_score,
             "win_rate": self.win_rate,
+            "shared_first_rate": self.shared_first_rate,
+            "avg_place": self.avg_place,
             "avg_moves": self.avg_moves,
-            "extra": self.extra.iter().map(|(k, v)| json!({"name": k, "value": v})).collect::<Vec<_>>(),
+            "figures": self.figures.iter().map(|(f, p, mean, n)| json!({"name": f, "player": p, "mean": mean, "count": n})).collect::<Vec<_>>(),
+            "reference": self.reference.iter().map(|(k, v)| json!({"name": k, "value": v})).collect::<Vec<_>>(),
         })
     }
 }
 
-/// Plays `games` games with the given policies (seeds `seed..seed+games`).
-pub fn simulate(
-    game: &str,
-    policies: &[Policy],
-    games: usize,
-    seed: u64,
-) -> Result<SimReport, String> {
-    dispatch!(game, simulate_game(policies, games, seed))
+/// Plays `req.games` games with the given policies.
+pub fn simulate(req: &SimRequest) -> Result<SimReport, String> {
+    struct Sim<'a>(&'a SimRequest);
+    impl Visit for Sim<'_> {
+        type Out = Result<SimReport, String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            simulate_game::<G>(self.0)
+        }
+    }
+    visit(&req.game, Sim(req))?
 }
 
-fn simulate_game<G: Game>(
-    policies: &[Policy],
-    games: usize,
-    seed: u64,
-) -> Result<SimReport, String> {
-    if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&policies.len()) {
+fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
+    let policies = req
+        .players
+        .iter()
+        .map(|p| Policy::parse::<G>(p.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = policies.len();
+    if !(G::MIN_SEATS..=G::MAX_SEATS).contains(&n) {
         return Err(format!(
-            "{} needs {} to {} players, not {}.",
+            "{} needs {} to {} players, not {n}.",
             G::ID,
             G::MIN_SEATS,
             G::MAX_SEATS,
-            policies.len()
         ));
     }
-    if games == 0 {
+    if req.games == 0 {
         return Err("Simulate at least one game.".into());
     }
-    let n = policies.len();
+    let options = parse_options::<G>(&req.options).map_err(|e| format!("Options: {e}"))?;
+    if let Some(dir) = &req.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     let mut score = vec![0f64; n];
     let mut wins = vec![0f64; n];
+    let mut shared = vec![0f64; n];
+    let mut place = vec![0f64; n];
     let mut moves = 0f64;
-    let mut matches = Vec::with_capacity(games);
-    for g in 0..games as u64 {
-        let s = seed.wrapping_add(g);
-        let m = play_to_end::<G>(
-            policies,
-            &G::Options::default(),
-            s,
-            s ^ 0x5EED,
-            10_000_000,
-            false,
-        )
-        .map_err(|e| format!("game with seed {s} failed: {e:?}"))?;
+    let mut figures: BTreeMap<(String, String), (f64, f64)> = BTreeMap::new();
+    for g in 0..req.games as u64 {
+        let s = req.seed.wrapping_add(g);
+        let m = play_to_end::<G>(&policies, &options, s, s ^ 0x5EED, 10_000_000, Check::None)
+            .map_err(|e| format!("game with seed {s} failed: {e:?}"))?;
         let o = m.state().outcome().expect("played to the end");
         for seat in 0..n {
             score[seat] += o.scores[seat] as f64;
+            place[seat] += o.places[seat] as f64;
             if o.places[seat] == 1 {
-                wins[seat] += 1.0;
-            }
-        }
-        moves += m.record().moves.len() as f64;
-        matches.push(m);
-    }
-    let k = games as f64;
-    let extra = extra_stats::<G>(&matches, policies);
-    Ok(SimReport {
-        game: G::ID.into(),
-        games,
-        policies: policies.to_vec(),
-        avg_score: score.iter().map(|s| s / k).collect(),
-        win_rate: wins.iter().map(|w| w / k).collect(),
-        avg_moves: moves / k,
-        extra,
-    })
-}
-
-/// Game-specific measurements (through serde so this stays generic).
-fn extra_stats<G: Game>(matches: &[Match<G>], policies: &[Policy]) -> Vec<(String, f64)> {
-    if G::ID != EnGingg::ID {
-        return Vec::new();
-    }
-    // En Gingg: the computer player's average phase 1 balance change per turn,
-    // next to the exact optimum from the dynamic programme.
-    let mut sum = 0f64;
-    let mut count = 0f64;
-    for m in matches {
-        for events in m.events() {
-            for e in events {
-                let Ok(en_gingg::Event::Phase1Done { seat, delta, .. }) =
-                    serde_json::to_value(e).and_then(serde_json::from_value)
-                else {
-                    continue;
-                };
-                if policies[seat] == Policy::Computer {
-                    sum += delta as f64;
-                    count += 1.0;
+                if o.is_shared(seat) {
+                    shared[seat] += 1.0;
+                } else {
+                    wins[seat] += 1.0;
                 }
             }
         }
+        moves += m.record().moves.len() as f64;
+        for f in G::figures(m.events()) {
+            let e = figures
+                .entry((f.name.to_string(), policies[f.seat].name()))
+                .or_default();
+            e.0 += f.sum;
+            e.1 += f.count;
+        }
+        if let Some(dir) = &req.records {
+            let path = dir.join(format!("{}-{s}.json", G::ID));
+            let text = serde_json::to_string(m.record()).expect("a record serializes");
+            write_file(&path, &text)?;
+        }
     }
-    let mut out = vec![(
-        "exact expected phase-1 change per turn (optimal)".to_string(),
-        en_gingg::Phase1Table::get().expected_turn_change(),
-    )];
-    if count > 0.0 {
-        out.push((
-            "computer average phase-1 change per turn".into(),
-            sum / count,
-        ));
-        out.push(("computer phase-1 turns measured".into(), count));
-    }
-    out
+    let k = req.games as f64;
+    let per = |v: &[f64]| v.iter().map(|x| x / k).collect::<Vec<_>>();
+    Ok(SimReport {
+        game: G::ID.into(),
+        games: req.games,
+        players: policies.iter().map(Policy::name).collect(),
+        options: serde_json::to_value(&options).expect("options serialize"),
+        avg_score: per(&score),
+        win_rate: per(&wins),
+        shared_first_rate: per(&shared),
+        avg_place: per(&place),
+        avg_moves: moves / k,
+        figures: figures
+            .into_iter()
+            .map(|((f, p), (sum, count))| (f, p, sum / count.max(1.0), count))
+            .collect(),
+        reference: G::reference_figures()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    })
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn req(players: &[&str], games: usize) -> SimRequest {
+        SimRequest {
+            game: "en-gingg".into(),
+            players: players.iter().map(|s| s.to_string()).collect(),
+            options: json!({}),
+            games,
+            seed: 1,
+            records: None,
+        }
+    }
+
+    #[test]
+    fn one_registry_lists_every_game() {
+        assert_eq!(ids(), vec!["en-gingg"]);
+        let d = describe("en-gingg").unwrap();
+        assert_eq!(d["players"], json!([2, 8]));
+        assert_eq!(d["options"][0]["key"], "start_balance");
+        assert!(describe("chess").unwrap_err().contains("Unknown game"));
+    }
 
     #[test]
     fn replay_rejects_bad_files_clearly() {
@@ -209,38 +360,79 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.starts_with("Move 2:"), "{e}");
+        let e = replay_json(
+            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":1000},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"human"}]}"#,
+        )
+        .unwrap_err();
+        assert!(e.contains("from 10 to 99"), "{e}");
     }
 
     #[test]
-    fn replay_prints_scores() {
+    fn replay_prints_scores_with_options() {
         let v = replay_json(
-            r#"{"game":"en-gingg","seed":1,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer"}],
+            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":50},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer","level":"casual"}],
                 "moves":[{"seat":0,"action":"roll"}]}"#,
         )
         .unwrap();
-        assert_eq!(v["scores"], json!([37, 37]));
+        assert_eq!(v["scores"], json!([50, 50]));
         assert_eq!(v["over"], json!(false));
         assert_eq!(v["to_act"], json!([0]));
     }
 
     #[test]
-    fn simulate_matches_exact_expectation() {
-        let r = simulate(
-            "en-gingg",
-            &[Policy::Computer, Policy::Computer, Policy::Computer],
-            300,
-            1,
+    fn trace_lists_every_move_with_events_and_scores() {
+        let r = simulate(&SimRequest {
+            records: Some(std::env::temp_dir().join("spielblock-trace-test")),
+            ..req(&["strong", "random"], 1)
+        })
+        .unwrap();
+        assert_eq!(r.games, 1);
+        let text = std::fs::read_to_string(
+            std::env::temp_dir().join("spielblock-trace-test/en-gingg-1.json"),
         )
         .unwrap();
-        let exact = r.extra[0].1;
-        let avg = r.extra[1].1;
-        let n = r.extra[2].1;
+        let lines = trace_json(&text).unwrap();
+        let record: Value = serde_json::from_str(&text).unwrap();
+        let n = record["moves"].as_array().unwrap().len();
+        assert_eq!(lines.len(), n + 2);
+        assert_eq!(lines[0]["scores"], json!([37, 37]));
+        // Scores after each move follow from its events; the last matches the replay.
+        let end = replay_json(&text).unwrap();
+        assert_eq!(lines[n]["scores"], end["scores"]);
+        assert_eq!(lines[n + 1]["places"], end["places"]);
+        assert!(lines[1]["events"][0]["rolled"]["dice"].is_array());
+    }
+
+    #[test]
+    fn simulate_matches_exact_expectation() {
+        let r = simulate(&req(&["strong", "strong", "strong"], 300)).unwrap();
+        let exact = r.reference[0].1;
+        let (_, p, avg, n) = &r.figures[0];
+        assert_eq!(p, "strong");
         // Phase 1 totals have a standard deviation below 6; 4 standard errors.
         assert!(
             (avg - exact).abs() < 4.0 * 6.0 / n.sqrt(),
             "avg {avg} exact {exact} n {n}"
         );
-        let wins: f64 = r.win_rate.iter().sum();
-        assert!(wins >= 1.0);
+        let firsts: f64 = r.win_rate.iter().chain(&r.shared_first_rate).sum();
+        assert!(firsts >= 1.0 - 1e-9);
+    }
+
+    #[test]
+    fn simulate_refuses_bad_requests() {
+        assert!(simulate(&req(&["strong", "human"], 1))
+            .unwrap_err()
+            .contains("unknown player \"human\""));
+        assert!(simulate(&req(&["strong"], 1))
+            .unwrap_err()
+            .contains("2 to 8"));
+        assert!(simulate(&req(&["strong", "greedy"], 0))
+            .unwrap_err()
+            .contains("at least one"));
+        let bad = SimRequest {
+            options: json!({"start_balance": "many"}),
+            ..req(&["strong", "greedy"], 1)
+        };
+        assert!(simulate(&bad).unwrap_err().contains("Options"));
     }
 }

@@ -71,7 +71,9 @@ fn simulate_prints_averages_and_the_exact_value() {
             "simulate",
             "en-gingg",
             "--players",
-            "computer,random",
+            "strong,casual,greedy,random",
+            "--options",
+            r#"{"start_balance": 20}"#,
             "-n",
             "50",
             "--json",
@@ -85,18 +87,95 @@ fn simulate_prints_averages_and_the_exact_value() {
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games"], 50);
-    assert_eq!(v["avg_score"].as_array().unwrap().len(), 2);
-    let names: Vec<&str> = v["extra"]
+    assert_eq!(v["options"]["start_balance"], 20);
+    assert_eq!(v["avg_score"].as_array().unwrap().len(), 4);
+    let players: Vec<&str> = v["figures"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| e["name"].as_str().unwrap())
+        .map(|e| e["player"].as_str().unwrap())
         .collect();
-    assert!(names.iter().any(|n| n.contains("exact expected")));
-    let bad = cli()
-        .args(["simulate", "en-gingg", "--players", "human"])
+    assert!(players.contains(&"strong") && players.contains(&"greedy"));
+    assert!(v["reference"][0]["name"]
+        .as_str()
+        .unwrap()
+        .contains("exact"));
+}
+
+#[test]
+fn every_bad_argument_exits_with_2_and_says_why() {
+    for (args, says) in [
+        (
+            vec!["simulate", "en-gingg", "--players", "human,strong"],
+            "unknown player",
+        ),
+        (vec!["simulate", "chess"], "Unknown game"),
+        (
+            vec!["simulate", "en-gingg", "--options", "{"],
+            "not valid JSON",
+        ),
+        (
+            vec![
+                "simulate",
+                "en-gingg",
+                "--options",
+                r#"{"start_balance":3}"#,
+            ],
+            "from 10 to 99",
+        ),
+        (vec!["simulate", "en-gingg", "-n", "many"], "invalid value"),
+        (vec!["replay"], "FILE"),
+        (vec!["dance"], "unrecognized subcommand"),
+    ] {
+        let out = cli().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn simulate_writes_records_that_replay_and_trace() {
+    let dir = std::env::temp_dir().join(format!("spielblock-cli-{}", std::process::id()));
+    let out = cli()
+        .args([
+            "simulate",
+            "en-gingg",
+            "--players",
+            "strong,casual",
+            "-n",
+            "3",
+            "--seed",
+            "40",
+        ])
+        .arg("--records")
+        .arg(&dir)
         .output()
         .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown player"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for seed in 40..43 {
+        let file = dir.join(format!("en-gingg-{seed}.json"));
+        let out = cli()
+            .args(["replay", "--trace"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let last = lines.last().unwrap();
+        assert_eq!(last["over"], true);
+        // Every move line names its seat and action and carries the scores.
+        for l in &lines[1..lines.len() - 1] {
+            assert!(l["seat"].is_u64() && !l["action"].is_null());
+            assert_eq!(l["scores"].as_array().unwrap().len(), 2);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

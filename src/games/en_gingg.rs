@@ -1,11 +1,11 @@
 //! En Gingg as Bei on screen: the game leader's ledger and the dice tray.
 
-use super::{TableCtx, TableView};
 use crate::dice::DieFace;
 use crate::i18n::*;
+use crate::table::{GameView, TableCtx};
 use leptos::prelude::*;
-use rules::en_gingg::{Action, EnGingg, Event, Phase, Reason, DICE};
-use rules::{Match, Seat};
+use rules::en_gingg::{Action, EnGingg, Error, Event, Phase, Reason, View, DICE};
+use rules::Seat;
 
 fn dice_text(d: &[u8]) -> String {
     d.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
@@ -29,13 +29,39 @@ fn signed_plain(v: i64) -> String {
     }
 }
 
-impl TableView for EnGingg {
-    fn table(ctx: TableCtx<Self>) -> AnyView {
+impl GameView for EnGingg {
+    const DEFAULT_SEATS: usize = 3;
+
+    fn name(l: Locale) -> String {
+        td_string!(l, name_en_gingg).to_string()
+    }
+
+    fn pitch(l: Locale) -> String {
+        td_string!(l, pitch_en_gingg).to_string()
+    }
+
+    fn table(ctx: TableCtx) -> AnyView {
         view! { <EgTable ctx/> }.into_any()
     }
 
-    fn announce(m: &Match<Self>, events: &[Event], l: Locale) -> Vec<String> {
-        let name = |s: Seat| m.seats()[s].name.clone();
+    fn error_text(e: &Error, l: Locale) -> String {
+        match e {
+            Error::SetAsideFirst => td_string!(l, eg_err_set_aside_first).to_string(),
+            Error::NoThrow => td_string!(l, eg_err_no_throw).to_string(),
+            Error::NoDie => td_string!(l, eg_err_no_die).to_string(),
+            Error::BadPick => td_string!(l, eg_err_bad_pick).to_string(),
+        }
+    }
+
+    fn option_label(key: &str, l: Locale) -> String {
+        match key {
+            "start_balance" => td_string!(l, eg_opt_start_balance).to_string(),
+            other => other.to_string(),
+        }
+    }
+
+    fn announce(v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
+        let name = |s: Seat| names[s].clone();
         events
             .iter()
             .map(|e| match e {
@@ -66,7 +92,7 @@ impl TableView for EnGingg {
                     td_string!(l, eg_ann_paid, to = name(*to), amount = amount).to_string()
                 }
                 Event::PenaltyPaid { by, .. } => {
-                    let d = m.state().ledger.iter().rev().find_map(|e| match e.reason {
+                    let d = v.ledger.iter().rev().find_map(|e| match e.reason {
                         Reason::Phase1 { total } if e.seat == *by => Some(total.saturating_sub(30)),
                         _ => None,
                     });
@@ -79,7 +105,7 @@ impl TableView for EnGingg {
                     l,
                     eg_ann_over,
                     name = name(*loser),
-                    balance = m.state().balances[*loser]
+                    balance = v.balances[*loser]
                 )
                 .to_string(),
             })
@@ -106,14 +132,11 @@ impl TableView for EnGingg {
 }
 
 #[component]
-fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
+fn EgTable(ctx: TableCtx) -> impl IntoView {
     let i18n = use_i18n();
-    let st = Memo::new(move |_| ctx.m.with(|m| m.state().clone()));
-    let moves = Memo::new(move |_| ctx.m.with(|m| m.record().moves.len()));
-    let names = Memo::new(move |_| {
-        ctx.m
-            .with(|m| m.seats().iter().map(|s| s.name.clone()).collect::<Vec<_>>())
-    });
+    let st = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
+    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let names = ctx.names;
     let selected = RwSignal::new(Vec::<usize>::new());
     // A new state clears the selection.
     Effect::new(move |_| {
@@ -142,7 +165,8 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         let s = st.get();
         let n = names.get();
         if s.ledger.is_empty() {
-            return view! { <p class="empty">{t!(i18n, eg_ledger_empty)}</p> }.into_any();
+            let start = s.start;
+            return view! { <p class="empty">{move || td_string!(i18n.get_locale(), eg_ledger_empty, n = start).to_string()}</p> }.into_any();
         }
         let l = i18n.get_locale();
         view! {
@@ -167,14 +191,13 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         .into_any()
     };
 
-    let last_turn = move || ctx.m.with(|m| LastTurn::from_events(m.events()));
+    let last_turn = move || ctx.shown.with(|s| LastTurn::from_events(s.log::<Event>()));
 
     let can_act = move || ctx.acting.get() == Some(st.with(|s| s.current));
     let act = move |a: Action| {
-        let seat = st.with_untracked(|s| s.current);
         // The selection belongs to this throw only.
         selected.set(Vec::new());
-        ctx.act.run((seat, a));
+        ctx.send(a);
     };
 
     let tray = move || {

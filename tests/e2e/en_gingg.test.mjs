@@ -143,10 +143,19 @@ test('a seeded game played to the result screen matches the CLI replay', async (
     return JSON.parse(localStorage.getItem(key));
   });
   assert.equal(saved.finished, true);
-  const cli = path.join(ROOT, 'target/debug/spielblock-cli');
+  // The saved entry carries the outcome, so lists of finished games need no replay.
+  for (const row of shown) {
+    const seat = saved.record.seats.findIndex((s) => s.name === row.name);
+    assert.equal(saved.outcome.scores[seat], row.score);
+  }
+  const cli = path.join(ROOT, 'target/release/spielblock-cli');
   if (fs.existsSync(cli)) {
     const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(saved.record) }).toString());
     assert.equal(out.over, true);
+    // The trace's last line agrees, and it has one line per move plus two.
+    const trace = execFileSync(cli, ['replay', '--trace', '-'], { input: JSON.stringify(saved.record) }).toString().trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(trace.length, saved.record.moves.length + 2);
+    assert.deepEqual(trace[trace.length - 1].scores, out.scores);
     for (const row of shown) {
       const seat = saved.record.seats.findIndex((s) => s.name === row.name);
       assert.equal(out.scores[seat], row.score, `${row.name}'s balance`);
@@ -241,8 +250,17 @@ test('phase 2: target dice set aside by themselves, the next player pays; a seat
   await page.click('.dialog button.primary');
   await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('computer'), null, { timeout: 5000 });
   await page.waitForFunction(() => document.querySelector('[data-testid=turn-banner]').textContent.includes('Ana'), null, { timeout: 60000 });
-  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.')))));
+  const load = () => page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.')))));
+  let saved = await load();
   assert.equal(saved.record.seats[1].kind, 'computer', 'the switch is saved');
+  assert.equal(saved.record.seats[1].level, 'strong');
+  // The computer's level changes mid-game too.
+  await page.click('text=Players');
+  await page.waitForSelector('#players-title');
+  await page.locator('.seat-kinds li').nth(1).locator('select[data-testid=level]').selectOption('casual');
+  await page.click('.dialog button.primary');
+  saved = await load();
+  assert.equal(saved.record.seats[1].level, 'casual', 'the level is saved');
   noProblems(page);
   await page.context().close();
 });

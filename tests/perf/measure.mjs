@@ -5,7 +5,9 @@
 //   taps    tap -> updated screen (performance marks around a click, ending at
 //           the first animation frame after the DOM changed), 4x throttling,
 //           median of 20 per interaction, < 50 ms
-// Usage: node tests/perf/measure.mjs [--sizes-only]
+// Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only]
+//   --total-only prints just the brotli total of DIR in bytes (measure.sh uses
+//   it for each game's marginal cost).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,8 +16,10 @@ import { serve } from '../e2e/server.mjs';
 import { CHROMIUM_ARGS, ROOT } from '../e2e/helpers.mjs';
 
 const BUDGET = { brotli: 300_000, load: 1500, tap: 50 };
-const DIST = path.join(ROOT, 'dist');
+const argAfter = (flag) => { const i = process.argv.indexOf(flag); return i > 0 ? process.argv[i + 1] : undefined; };
+const DIST = path.resolve(argAfter('--dist') || path.join(ROOT, 'dist'));
 const sizesOnly = process.argv.includes('--sizes-only');
+const totalOnly = process.argv.includes('--total-only');
 const failures = [];
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const kb = (n) => (n / 1000).toFixed(1).padStart(8);
@@ -25,6 +29,14 @@ const kb = (n) => (n / 1000).toFixed(1).padStart(8);
 // all on the first visit, so all of it is first-load transfer.
 const files = fs.readdirSync(DIST, { recursive: true }).filter((f) => fs.statSync(path.join(DIST, f)).isFile()).sort();
 let total = { raw: 0, gzip: 0, brotli: 0 };
+if (totalOnly) {
+  for (const f of files) {
+    const data = fs.readFileSync(path.join(DIST, f));
+    total.brotli += zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  console.log(total.brotli);
+  process.exit(0);
+}
 console.log('file'.padEnd(48), '     raw KB', '   gzip KB', ' brotli KB');
 for (const f of files) {
   const data = fs.readFileSync(path.join(DIST, f));

@@ -1,16 +1,16 @@
-//! Spielblock's command-line tool: replay a game file, or simulate games
-//! between computer players. Built from the rules crate alone (no browser).
+//! Spielblock's command-line tool: replay or trace a game file, or simulate
+//! games between computer players. Built from the rules crate alone (no
+//! browser). Every bad argument or file gets a clear message and exit code 2.
 
 use clap::{Parser, Subcommand};
-use rules::driver::Policy;
-use rules::registry;
+use rules::registry::{self, SimRequest};
 use std::io::Read;
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
     name = "spielblock-cli",
-    about = "Replay and simulate Spielblock games"
+    about = "Replay, trace and simulate Spielblock games"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -21,25 +21,39 @@ struct Cli {
 enum Command {
     /// Replay a game file (JSON: game, seed, seats, options, moves; "-" reads
     /// standard input) and print the final state and scores as JSON.
-    Replay { file: String },
-    /// Play N games and print average scores and win rates.
+    Replay {
+        file: String,
+        /// Print JSON lines instead: the set-up, then every move with its
+        /// seat, action, events and the scores after it, then the outcome.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Play N games and print average scores, win rates and game figures.
     Simulate {
         /// Game id, e.g. en-gingg.
         game: String,
-        /// One policy per seat, comma-separated: computer or random.
-        #[arg(long, default_value = "computer,computer,computer")]
+        /// One policy per seat, comma-separated: strong, casual, random, or a
+        /// baseline the game adds (see `games`), e.g. greedy.
+        #[arg(long, default_value = "strong,strong,strong")]
         players: String,
+        /// Options as JSON, e.g. '{"start_balance": 20}'; missing ones take
+        /// their defaults.
+        #[arg(long, default_value = "{}")]
+        options: String,
         /// Number of games.
         #[arg(long, short = 'n', default_value_t = 1000)]
         games: usize,
         /// First seed; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write every game's record (the replay format) into this folder.
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
     },
-    /// List the game ids.
+    /// List the games with their players, options and policies.
     Games,
 }
 
@@ -53,36 +67,50 @@ fn main() -> ExitCode {
     }
 }
 
+fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Replay { file } => {
-            let text = if file == "-" {
-                let mut s = String::new();
-                std::io::stdin()
-                    .read_to_string(&mut s)
-                    .map_err(|e| format!("cannot read standard input: {e}"))?;
-                s
+        Command::Replay { file, trace } => {
+            let text = read_input(&file)?;
+            if trace {
+                for line in registry::trace_json(&text)? {
+                    println!("{}", serde_json::to_string(&line).expect("JSON"));
+                }
             } else {
-                std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?
-            };
-            let out = registry::replay_json(&text)?;
-            println!("{}", serde_json::to_string_pretty(&out).expect("JSON"));
+                let out = registry::replay_json(&text)?;
+                println!("{}", serde_json::to_string_pretty(&out).expect("JSON"));
+            }
         }
         Command::Simulate {
             game,
             players,
+            options,
             games,
             seed,
+            records,
             json,
         } => {
-            let policies = players
-                .split(',')
-                .map(|p| {
-                    Policy::parse(p.trim())
-                        .ok_or_else(|| format!("unknown player \"{p}\": use computer or random"))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let r = registry::simulate(&game, &policies, games, seed)?;
+            let options = serde_json::from_str(&options)
+                .map_err(|e| format!("--options is not valid JSON: {e}"))?;
+            let r = registry::simulate(&SimRequest {
+                game,
+                players: players.split(',').map(|p| p.trim().to_string()).collect(),
+                options,
+                games,
+                seed,
+                records,
+            })?;
             if json {
                 println!(
                     "{}",
@@ -90,30 +118,35 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             } else {
                 println!(
-                    "{} games of {}, {:.1} moves on average",
-                    r.games, r.game, r.avg_moves
+                    "{} games of {} (options {}), {:.1} moves on average",
+                    r.games, r.game, r.options, r.avg_moves
                 );
                 println!(
-                    "{:<6} {:<10} {:>12} {:>9}",
-                    "seat", "player", "avg score", "win rate"
+                    "{:<6} {:<10} {:>12} {:>9} {:>13} {:>10}",
+                    "seat", "player", "avg score", "win rate", "shared first", "avg place"
                 );
-                for (i, p) in r.policies.iter().enumerate() {
+                for (i, p) in r.players.iter().enumerate() {
                     println!(
-                        "{:<6} {:<10} {:>12.2} {:>8.1}%",
+                        "{:<6} {:<10} {:>12.2} {:>8.1}% {:>12.1}% {:>10.2}",
                         i + 1,
-                        format!("{p:?}").to_lowercase(),
+                        p,
                         r.avg_score[i],
-                        100.0 * r.win_rate[i]
+                        100.0 * r.win_rate[i],
+                        100.0 * r.shared_first_rate[i],
+                        r.avg_place[i]
                     );
                 }
-                for (name, v) in &r.extra {
+                for (name, player, mean, count) in &r.figures {
+                    println!("{name} ({player}): {mean:.4} over {count}");
+                }
+                for (name, v) in &r.reference {
                     println!("{name}: {v:.4}");
                 }
             }
         }
         Command::Games => {
-            for g in registry::GAMES {
-                println!("{g}");
+            for id in registry::ids() {
+                println!("{}", registry::describe(id)?);
             }
         }
     }

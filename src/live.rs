@@ -1,0 +1,152 @@
+//! `Live` for every game: the thin typed layer between a `rules::Match<G>`
+//! and the host, which sees only `dyn Live`. This is the only generic code a
+//! game adds to the app besides its own view module.
+
+use crate::i18n::*;
+use crate::table::{shared_text, AnyAction, Applied, Entry, GameView, Live, Shown, Text};
+use rules::{
+    parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
+};
+use serde_json::Value;
+
+/// A refusal of game `G` in the player's language.
+fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
+    Text::new(move |l| match &e {
+        RuleError::Shared(s) => shared_text(s, &|k| G::option_label(k, l), l),
+        RuleError::Game(g) => G::error_text(g, l),
+    })
+}
+
+/// Why a saved record of game `G` does not replay, in the player's language.
+fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
+    match e {
+        MatchError::WrongGame { found, .. } => {
+            Text::new(move |l| td_string!(l, err_wrong_game, game = found.clone()).to_string())
+        }
+        MatchError::Setup(e) => refusal::<G>(e),
+        MatchError::NoSeat { index, seat } => {
+            Text::new(move |l| td_string!(l, err_no_seat, n = index, seat = seat + 1).to_string())
+        }
+        MatchError::Move { index, error } => {
+            let why = refusal::<G>(error);
+            Text::new(move |l| td_string!(l, err_move, n = index, reason = why.get(l)).to_string())
+        }
+    }
+}
+
+struct LiveMatch<G: GameView>(Match<G>);
+
+impl<G: GameView> Live for LiveMatch<G> {
+    fn record(&self) -> Value {
+        serde_json::to_value(self.0.record()).expect("a record serializes")
+    }
+
+    fn seats(&self) -> &[SeatInfo] {
+        self.0.seats()
+    }
+
+    fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) {
+        self.0.set_seat(seat, kind, level);
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.0.state().to_act()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.state().outcome()
+    }
+
+    fn moves(&self) -> usize {
+        self.0.record().moves.len()
+    }
+
+    fn computer_to_act(&self) -> Option<Seat> {
+        self.0.computer_to_act()
+    }
+
+    fn shown(&self, seat: Option<Seat>) -> Shown {
+        Shown::new(
+            seat,
+            self.moves(),
+            self.0.view(seat),
+            self.0.events_for(seat, 0),
+        )
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Option<&AnyAction>,
+        told: Option<Seat>,
+        l: Locale,
+    ) -> Result<Applied, Text> {
+        let action = match action {
+            Some(a) => a
+                .downcast_ref::<G::Action>()
+                .cloned()
+                .expect("a table sends its own game's actions"),
+            None => self.0.computer_action(seat),
+        };
+        let before = self.moves();
+        self.0.apply(seat, action).map_err(refusal::<G>)?;
+        let events = self.0.events_for(told, before).concat();
+        let names: Vec<String> = self.0.seats().iter().map(|s| s.name.clone()).collect();
+        Ok(Applied {
+            lines: G::announce(&self.0.view(told), &events, &names, l),
+            vibrate: G::vibrates(&events),
+        })
+    }
+
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.0.record().options).expect("options serialize")
+    }
+}
+
+fn new_record<G: GameView>(
+    seats: Vec<SeatInfo>,
+    options: &Value,
+    seed: u64,
+) -> Result<Value, Text> {
+    let options = parse_options::<G>(options).map_err(|s| refusal::<G>(s.into()))?;
+    let m = Match::<G>::new(seats, options, seed).map_err(refusal::<G>)?;
+    Ok(serde_json::to_value(m.record()).expect("a record serializes"))
+}
+
+fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
+    // Options are read like setup's: defaults for missing ones, anything
+    // unknown or out of range refused with its reason.
+    let options = record.get("options").cloned().unwrap_or(Value::Null);
+    let options = if options.is_null() {
+        G::Options::default()
+    } else {
+        parse_options::<G>(&options).map_err(|s| refusal::<G>(s.into()))?
+    };
+    if let Some(o) = record.as_object_mut() {
+        o.remove("options");
+    }
+    let mut record: Record<G> = serde_json::from_value(record)
+        .map_err(|_| Text::new(|l| td_string!(l, err_record_shape).to_string()))?;
+    record.options = options;
+    let m = Match::replay(record).map_err(unreplayable::<G>)?;
+    Ok(Box::new(LiveMatch(m)))
+}
+
+/// The registry line of game `G`.
+pub fn entry<G: GameView>() -> Entry {
+    Entry {
+        id: G::ID,
+        min_seats: G::MIN_SEATS,
+        max_seats: G::MAX_SEATS,
+        default_seats: G::DEFAULT_SEATS,
+        private_info: G::PRIVATE_INFO,
+        name: G::name,
+        pitch: G::pitch,
+        options: G::options_spec,
+        option_label: G::option_label,
+        new_record: new_record::<G>,
+        open: open::<G>,
+        table: G::table,
+        rules: G::rules,
+    }
+}

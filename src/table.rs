@@ -1,0 +1,239 @@
+//! The app side of the game contract (see docs/ARCHITECTURE.md):
+//!
+//! - `GameView`: what a game's view module adds to its rules type (names,
+//!   table, rules text, translations of its refusals and events). Generic,
+//!   one impl per game.
+//! - `Live`: one game in play, type-erased and object-safe, so the host and
+//!   the table plumbing are compiled once for every game. `crate::live`
+//!   implements it for any `GameView`.
+//! - `Entry`: a game's line in the app's registry.
+//!
+//! A table receives only `TableCtx`: the view of the seat acting on this
+//! device (or the public view), the events that seat was told, and a way to
+//! send an action. It never sees the `Match`.
+
+use crate::i18n::*;
+use leptos::prelude::*;
+use rules::{Game, Level, OptionSpec, Outcome, Seat, SeatInfo, SeatKind, Shared};
+use serde_json::Value;
+use std::any::Any;
+use std::sync::Arc;
+
+/// A typed action of some game, on its way from a table to the host.
+pub type AnyAction = Arc<dyn Any + Send + Sync>;
+
+/// A text in the player's language, translated when shown, so it follows a
+/// language switch.
+#[derive(Clone)]
+pub struct Text(Arc<dyn Fn(Locale) -> String + Send + Sync>);
+
+impl Text {
+    pub fn new(f: impl Fn(Locale) -> String + Send + Sync + 'static) -> Self {
+        Text(Arc::new(f))
+    }
+
+    pub fn get(&self, l: Locale) -> String {
+        (self.0)(l)
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.get(Locale::en))
+    }
+}
+
+/// What one seat (or everyone, `seat` None) is shown: its view of the game
+/// and the events it was told, one list per move.
+#[derive(Clone)]
+pub struct Shown {
+    pub seat: Option<Seat>,
+    /// Moves played so far; with `seat` it determines the view.
+    pub moves: usize,
+    view: Arc<dyn Any + Send + Sync>,
+    log: Arc<dyn Any + Send + Sync>,
+}
+
+impl PartialEq for Shown {
+    fn eq(&self, other: &Self) -> bool {
+        self.seat == other.seat && self.moves == other.moves
+    }
+}
+
+impl Shown {
+    pub fn new<V: Send + Sync + 'static, E: Send + Sync + 'static>(
+        seat: Option<Seat>,
+        moves: usize,
+        view: V,
+        log: Vec<Vec<E>>,
+    ) -> Self {
+        Shown {
+            seat,
+            moves,
+            view: Arc::new(view),
+            log: Arc::new(log),
+        }
+    }
+
+    /// The game's view type; a table asks for its own game's.
+    pub fn view<V: 'static>(&self) -> &V {
+        self.view
+            .downcast_ref()
+            .expect("a table reads its own game's view")
+    }
+
+    /// The events this seat was told, one list per move.
+    pub fn log<E: 'static>(&self) -> &[Vec<E>] {
+        self.log
+            .downcast_ref::<Vec<Vec<E>>>()
+            .expect("a table reads its own game's events")
+    }
+}
+
+/// What the host hands a game's table.
+#[derive(Clone, Copy)]
+pub struct TableCtx {
+    /// The view of the seat acting on this device, or the public view behind
+    /// a hand-over screen or while a computer seat acts.
+    pub shown: Memo<Shown>,
+    pub names: Memo<Vec<String>>,
+    /// The human seat that may act through this device now (None while a
+    /// computer acts, behind the hand-over screen, or once the game is over).
+    pub acting: Signal<Option<Seat>>,
+    act: Callback<AnyAction>,
+}
+
+impl TableCtx {
+    pub fn new(
+        shown: Memo<Shown>,
+        names: Memo<Vec<String>>,
+        acting: Signal<Option<Seat>>,
+        act: Callback<AnyAction>,
+    ) -> Self {
+        TableCtx {
+            shown,
+            names,
+            acting,
+            act,
+        }
+    }
+
+    /// Sends an action for the acting seat; the host applies, saves and
+    /// announces it, or shows why the rules refuse it.
+    pub fn send<A: Send + Sync + 'static>(&self, action: A) {
+        self.act.run(Arc::new(action));
+    }
+}
+
+/// What a game's view module adds to its rules type.
+pub trait GameView: Game {
+    /// Seats a new game starts with at setup.
+    const DEFAULT_SEATS: usize;
+    fn name(l: Locale) -> String;
+    fn pitch(l: Locale) -> String;
+    /// The table: sheets, dice, cards, board, and the acting seat's controls.
+    fn table(ctx: TableCtx) -> AnyView;
+    /// The in-app rules, in the player's language.
+    fn rules() -> AnyView;
+    /// Every refusal of the game, translated (an exhaustive match, so a new
+    /// variant without words does not build).
+    fn error_text(e: &Self::Error, l: Locale) -> String;
+    /// The label of an option (`OptionSpec::key`).
+    fn option_label(key: &str, l: Locale) -> String;
+    /// Sentences for the screen-reader live region, from the events the seat
+    /// at the device was told.
+    fn announce(
+        view: &Self::View,
+        events: &[Self::Event],
+        names: &[String],
+        l: Locale,
+    ) -> Vec<String>;
+    /// Whether these events deserve a short vibration (a roll).
+    fn vibrates(_events: &[Self::Event]) -> bool {
+        false
+    }
+}
+
+/// What applying an action gave the host.
+pub struct Applied {
+    /// Sentences for the live region.
+    pub lines: Vec<String>,
+    pub vibrate: bool,
+}
+
+/// One game in play, type-erased: the host drives every game through this.
+pub trait Live: Send + Sync {
+    /// The record as saved (the replay format).
+    fn record(&self) -> Value;
+    fn seats(&self) -> &[SeatInfo];
+    fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level);
+    /// The seats that decide now, in the order the device goes round.
+    fn to_act(&self) -> Vec<Seat>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn moves(&self) -> usize;
+    /// The seat that decides now, if the computer plays it.
+    fn computer_to_act(&self) -> Option<Seat>;
+    fn shown(&self, seat: Option<Seat>) -> Shown;
+    /// Applies `action` (None: the computer player decides) for `seat`, and
+    /// announces it as `told` is told it.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Option<&AnyAction>,
+        told: Option<Seat>,
+        l: Locale,
+    ) -> Result<Applied, Text>;
+    /// The options as JSON, for the header and Play again.
+    fn options(&self) -> Value;
+}
+
+/// A game's line in the app's registry: its facts and the functions behind
+/// it (built by `crate::live::entry`).
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub id: &'static str,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    pub default_seats: usize,
+    pub private_info: bool,
+    pub name: fn(Locale) -> String,
+    pub pitch: fn(Locale) -> String,
+    pub options: fn() -> Vec<OptionSpec>,
+    pub option_label: fn(&str, Locale) -> String,
+    /// A new game's record as JSON, or why the rules refuse the set-up.
+    pub new_record: fn(Vec<SeatInfo>, &Value, u64) -> Result<Value, Text>,
+    /// Replays a saved record, or says why it cannot be used.
+    pub open: fn(Value) -> Result<Box<dyn Live>, Text>,
+    pub table: fn(TableCtx) -> AnyView,
+    pub rules: fn() -> AnyView,
+}
+
+/// A shared refusal in the player's language; `label` names an option.
+pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> String {
+    match s {
+        Shared::NotYourTurn => td_string!(l, err_not_your_turn).to_string(),
+        Shared::GameOver => td_string!(l, err_game_over).to_string(),
+        Shared::SeatCount { min, max, got } => {
+            td_string!(l, err_seat_count, min = min, max = max, got = got).to_string()
+        }
+        Shared::OptionRange { key, min, max } => td_string!(
+            l,
+            err_option_range,
+            option = label(key),
+            min = min,
+            max = max
+        )
+        .to_string(),
+        Shared::OptionUnknown { key } => {
+            td_string!(l, err_option_unknown, option = label(key)).to_string()
+        }
+    }
+}
+
+/// The translated words of a computer level.
+pub fn level_text(level: Level, l: Locale) -> String {
+    match level {
+        Level::Casual => td_string!(l, level_casual).to_string(),
+        Level::Strong => td_string!(l, level_strong).to_string(),
+    }
+}
