@@ -31,14 +31,14 @@ echo "marginal first-load cost per game (brotli, release built with and without 
 kb() { awk "BEGIN { printf \"%.1f\", ($1) / 1000 }"; }
 printf '  %-14s %8s KB\n' "host, no game" "$(kb "$none")"
 for g in $games; do
-  others=$(echo "$games" | tr ' ' '\n' | grep -vx "$g" | paste -sd, -)
-  dir="target/measure/without-$g"
+  others=$(echo "$games" | tr ' ' '\n' | { grep -vx "$g" || true; } | paste -sd, -)
   if [ -n "$others" ]; then
+    dir="target/measure/without-$g"
     trunk build --release --no-default-features --features "$others" -d "$dir" >/dev/null
+    without=$(node tests/perf/measure.mjs --total-only --dist "$dir")
   else
-    trunk build --release --no-default-features -d "$dir" >/dev/null
+    without=$none
   fi
-  without=$(node tests/perf/measure.mjs --total-only --dist "$dir")
   printf '  %-14s %8s KB\n' "$g" "$(kb "$full - $without")"
 done
 printf '  %-14s %8s KB\n' "all games" "$(kb "$full - $none")"

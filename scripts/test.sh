@@ -22,7 +22,7 @@ count_cargo() { # sums "test result: ok. N passed; M failed" lines of a log
 T0=$(date +%s); TIER_START=$T0; TIMES=""
 tier() {
   local now; now=$(date +%s)
-  [ -n "${TIER_NAME:-}" ] && TIMES="$TIMES$(printf '  %-34s %4ds' "$TIER_NAME" $((now - TIER_START)))\n"
+  [ -n "${TIER_NAME:-}" ] && TIMES="$TIMES$(printf '  %-52s %4ds' "$TIER_NAME" $((now - TIER_START)))\n"
   TIER_NAME="$1"; TIER_START=$now
   printf '\n\033[1m== %s ==\033[0m\n' "$*"
 }
@@ -51,7 +51,7 @@ node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
 p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")
 echo "tier (c): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
 tier "done"
-printf '\ntime per tier:\n%b  %-34s %4ds\n' "$TIMES" "total" $(( $(date +%s) - T0 ))
+printf '\ntime per tier:\n%b  %-52s %4ds\n' "$TIMES" "total" $(( $(date +%s) - T0 ))
 [ "$f" = 0 ] || exit 1
 
 echo

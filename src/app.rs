@@ -2,9 +2,9 @@
 
 use crate::games;
 use crate::i18n::*;
-use crate::lang::{initial_locale, lang_code};
+use crate::lang::{initial_locale, lang_code, LangSwitch};
 use crate::routes::{provide_nav, Link, Route};
-use crate::storage::{self, LoadError};
+use crate::storage::{self, LoadError, SavedGame};
 use crate::table::Text;
 use leptos::prelude::*;
 
@@ -68,51 +68,70 @@ fn UpdatePrompt() -> impl IntoView {
 }
 
 #[component]
-pub fn LangSwitch() -> impl IntoView {
-    let i18n = use_i18n();
-    let switch = move |_| {
-        let next = match i18n.get_locale_untracked() {
-            Locale::de => Locale::en,
-            _ => Locale::de,
-        };
-        i18n.set_locale(next);
-        storage::save_lang(lang_code(next));
-    };
-    view! {
-        <button type="button" class="ghost lang" data-testid="lang-switch"
-            aria-label=move || td_string!(i18n.get_locale(), switch_lang_label).to_string()
-            on:click=switch>{t!(i18n, switch_lang)}</button>
-    }
-}
-
-#[component]
 fn NotFound() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <main class="screen">
+            <header class="topbar">
+                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
+                <LangSwitch/>
+            </header>
             <p class="notice" role="alert">{t!(i18n, page_missing)}</p>
-            <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
         </main>
     }
+}
+
+/// The unfinished games that replay; any that does not is moved aside (the
+/// home screen lists it there with the reason).
+fn resumable() -> Vec<SavedGame> {
+    storage::list_games()
+        .into_iter()
+        .filter(|g| !g.finished)
+        .filter(|g| {
+            let ok = games::find(&g.game).is_some_and(|e| (e.open)(g.record.clone()).is_ok());
+            if !ok {
+                storage::quarantine(&g.key());
+            }
+            ok
+        })
+        .collect()
+}
+
+/// Why an item was set aside, worked out again from its text.
+fn aside_reason(raw: &str) -> Text {
+    match storage::parse_saved(raw) {
+        Err(u) => u.text(),
+        Ok(g) => match games::find(&g.game) {
+            None => {
+                let game = g.game.clone();
+                Text::new(move |l| td_string!(l, err_unknown_game, game = game.clone()).to_string())
+            }
+            Some(e) => match (e.open)(g.record) {
+                Err(why) => why,
+                Ok(_) => Text::new(|l| td_string!(l, aside_reads_now).to_string()),
+            },
+        },
+    }
+}
+
+/// A date and time in the player's language, from milliseconds since 1970.
+fn when_text(ms: f64, l: Locale) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    d.to_locale_string(lang_code(l), &wasm_bindgen::JsValue::UNDEFINED)
+        .as_string()
+        .unwrap_or_default()
 }
 
 #[component]
 fn Home() -> impl IntoView {
     let i18n = use_i18n();
-    let saved = RwSignal::new(storage::list_games());
+    let saved = RwSignal::new(resumable());
+    let aside = RwSignal::new(storage::aside_items());
     let unseen = RwSignal::new(storage::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
     let settings = RwSignal::new(storage::load_settings());
     // For the measurement script: the home screen is rendered and live.
     Effect::new(move |_| crate::device::mark("spielblock:interactive"));
-    let unfinished = move || {
-        saved.with(|g| {
-            g.iter()
-                .filter(|g| !g.finished)
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    };
 
     view! {
         <main class="screen home">
@@ -132,6 +151,49 @@ fn Home() -> impl IntoView {
                     <button type="button" on:click=move |_| { storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
                 </div>
             })}
+            {move || {
+                let list = saved.get();
+                (!list.is_empty()).then(|| view! {
+                    <section aria-labelledby="unfinished-title">
+                        <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
+                        <ul class="saved-list">
+                            {list.into_iter().map(|g| {
+                                let id = g.id.clone();
+                                let id_del = g.id.clone();
+                                let id_check = g.id.clone();
+                                let game = g.game.clone();
+                                let names = g.seat_names().join(", ");
+                                let turn = g.turn.max(1);
+                                let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
+                                let delete = move |_| {
+                                    if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
+                                        storage::delete_game(&id_del);
+                                        saved.set(resumable());
+                                        confirm_delete.set(None);
+                                    } else {
+                                        confirm_delete.set(Some(id_del.clone()));
+                                    }
+                                };
+                                let armed = Signal::derive(move || confirm_delete.with(|c| c.as_deref() == Some(id_check.as_str())));
+                                view! {
+                                    <li class="saved" data-testid="saved-game">
+                                        <div class="what">
+                                            <strong>{name}</strong>
+                                            <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), turn_count, n = turn).to_string()}</span>
+                                        </div>
+                                        <div class="actions">
+                                            <Link to={format!("/play/{id}")} class="button primary">{t!(i18n, resume)}</Link>
+                                            <button type="button" class:danger=armed on:click=delete>
+                                                {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
+                                            </button>
+                                        </div>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    </section>
+                })
+            }}
             <section aria-labelledby="games-title">
                 <h2 id="games-title">{t!(i18n, games)}</h2>
                 <ul class="game-list">
@@ -158,52 +220,37 @@ fn Home() -> impl IntoView {
                 </ul>
                 <p class="coming" data-testid="coming">{t!(i18n, coming_games)}</p>
             </section>
-            <section aria-labelledby="unfinished-title">
-                <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
-                {move || {
-                    let list = unfinished();
-                    if list.is_empty() {
-                        return view! { <p class="empty">{t!(i18n, no_unfinished)}</p> }.into_any();
-                    }
-                    view! {
+            {move || {
+                let items = aside.get();
+                (!items.is_empty()).then(|| view! {
+                    <section aria-labelledby="aside-title" class="aside">
+                        <h2 id="aside-title">{t!(i18n, aside_title)}</h2>
+                        <p class="hint">{t!(i18n, aside_hint)}</p>
                         <ul class="saved-list">
-                            {list.into_iter().map(|g| {
-                                let id = g.id.clone();
-                                let id_del = g.id.clone();
-                                let id_check = g.id.clone();
-                                let game = g.game.clone();
-                                let names = g.seat_names().join(", ");
-                                let moves = g.move_count();
-                                let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
-                                let delete = move |_| {
-                                    if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
-                                        storage::delete_game(&id_del);
-                                        saved.set(storage::list_games());
-                                        confirm_delete.set(None);
-                                    } else {
-                                        confirm_delete.set(Some(id_del.clone()));
-                                    }
-                                };
-                                let armed = Signal::derive(move || confirm_delete.with(|c| c.as_deref() == Some(id_check.as_str())));
+                            {items.into_iter().enumerate().map(|(i, item)| {
+                                let reason = aside_reason(&item.raw);
+                                let key = item.key.clone();
+                                let raw = item.raw.clone();
+                                let when = item.when;
                                 view! {
-                                    <li class="saved" data-testid="saved-game">
-                                        <div>
-                                            <strong>{name}</strong>
-                                            <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), moves_count, n = moves).to_string()}</span>
+                                    <li class="saved" data-testid="aside-item">
+                                        <div class="what">
+                                            <strong>{move || when_text(when, i18n.get_locale())}</strong>
+                                            <span class="meta why">{move || reason.get(i18n.get_locale())}</span>
                                         </div>
                                         <div class="actions">
-                                            <Link to={format!("/play/{id}")} class="button primary">{t!(i18n, resume)}</Link>
-                                            <button type="button" class:danger=armed on:click=delete>
-                                                {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
-                                            </button>
+                                            <button type="button" data-testid="aside-download"
+                                                on:click=move |_| crate::device::download(&format!("spielblock-set-aside-{}.json", i + 1), &raw)>{t!(i18n, download)}</button>
+                                            <button type="button" data-testid="aside-delete"
+                                                on:click=move |_| { storage::delete_aside(&key); aside.set(storage::aside_items()); storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, delete)}</button>
                                         </div>
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
-                    }.into_any()
-                }}
-            </section>
+                    </section>
+                })
+            }}
             <section aria-labelledby="settings-title" class="settings">
                 <h2 id="settings-title">{t!(i18n, settings)}</h2>
                 <label class="check">
@@ -240,8 +287,11 @@ fn Play(id: String) -> impl IntoView {
             },
             Err(LoadError::Missing) => view! {
                 <main class="screen">
+                    <header class="topbar">
+                        <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
+                        <LangSwitch/>
+                    </header>
                     <p class="notice" role="alert">{t!(i18n, game_missing)}</p>
-                    <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                 </main>
             }
             .into_any(),

@@ -3,12 +3,19 @@
 //! screen, applies and saves every action at once, lets computer seats act,
 //! announces events, and shows the result. It knows no rule and no game: a
 //! table gets only the view of the seat at the device.
+//!
+//! Table safety: a tap counts only for the seat that decides now and never
+//! during the short "NAME's turn" moment after the turn changed; the player
+//! who just acted may take back what the rules allow; a game changed in
+//! another tab is reloaded before anything is written; a move that cannot be
+//! saved is taken back and the game waits until storage has room.
 
 use crate::device;
 use crate::i18n::*;
-use crate::newgame::create_game;
+use crate::lang::LangSwitch;
+use crate::newgame::{create_game, set_draft, Draft};
 use crate::routes::{navigate, Link};
-use crate::storage::{self, SavedGame};
+use crate::storage::{self, SaveError, SavedGame};
 use crate::table::{level_text, AnyAction, Entry, Live, TableCtx, Text};
 use leptos::prelude::*;
 use rules::{Level, Seat, SeatInfo, SeatKind};
@@ -17,6 +24,9 @@ use std::time::Duration;
 
 /// Pause before a computer seat acts, so people can follow its moves.
 const COMPUTER_DELAY: Duration = Duration::from_millis(550);
+/// How long "NAME's turn" stands before that player's controls answer, so a
+/// second tap meant for the last player's button spends nothing.
+const TURN_MOMENT: Duration = Duration::from_millis(900);
 
 /// After a tap re-renders the table, the control that had focus may be gone;
 /// keyboard players then continue from the game's primary control
@@ -44,10 +54,13 @@ pub fn Unreadable(reason: Text) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <main class="screen">
+            <header class="topbar">
+                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
+                <LangSwitch/>
+            </header>
             <p class="notice error" role="alert">
                 {move || { let l = i18n.get_locale(); td_string!(l, game_unreadable, reason = reason.get(l)).to_string() }}
             </p>
-            <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
         </main>
     }
 }
@@ -64,35 +77,101 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
     }
 }
 
+/// Why the game takes no moves for now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Block {
+    /// The last move could not be saved; it was taken back.
+    StorageFull,
+    /// Another tab deleted this game.
+    Gone,
+}
+
 #[component]
 fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     let i18n = use_i18n();
+    // Copy handles only, so every closure below is Copy too.
+    let id = StoredValue::new(saved.id.clone());
     let live = RwSignal::new(live);
     let meta = RwSignal::new(saved);
     let announcement = RwSignal::new(String::new());
     let error = RwSignal::new(None::<Text>);
+    let notice = RwSignal::new(None::<Text>);
+    let block = RwSignal::new(None::<Block>);
+    let moment = RwSignal::new(None::<Seat>);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
     let players_btn = NodeRef::<leptos::html::Button>::new();
 
-    let persist = move || {
-        let (record, outcome) = live.with_untracked(|g| (g.record(), g.outcome()));
-        meta.update_untracked(|g| {
-            g.record = record;
-            g.finished = outcome.is_some();
-            g.outcome = outcome;
-            g.updated = storage::now();
-        });
-        if let Err(e) = meta.with_untracked(storage::save_game) {
-            let why = e.text();
-            error.set(Some(Text::new(move |l| {
-                td_string!(l, save_failed, reason = why.get(l)).to_string()
-            })));
+    // Takes the stored game as the truth (another tab moved on).
+    let reload = move |tell: bool| match storage::load_game(&id.get_value()) {
+        Ok(saved) => match (entry.open)(saved.record.clone()) {
+            Ok(g) => {
+                live.set(g);
+                meta.set(saved);
+                moment.set(None);
+                block.set(None);
+                error.set(None);
+                if tell {
+                    notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
+                }
+            }
+            Err(_) => block.set(Some(Block::Gone)),
+        },
+        Err(_) => block.set(Some(Block::Gone)),
+    };
+
+    // Writes the record as the next revision. False if it could not be: the
+    // caller takes its change back (storage full) or the game was reloaded.
+    let persist = move || -> bool {
+        let (record, outcome, turn) = live.with_untracked(|g| (g.record(), g.outcome(), g.turn()));
+        let mut next = meta.get_untracked();
+        next.record = record;
+        next.finished = outcome.is_some();
+        next.outcome = outcome;
+        next.turn = turn;
+        next.updated = storage::now();
+        match storage::save_next(&mut next) {
+            Ok(()) => {
+                meta.set(next);
+                if block.get_untracked() == Some(Block::StorageFull) {
+                    block.set(None);
+                }
+                true
+            }
+            Err(SaveError::Conflict) => {
+                reload(true);
+                false
+            }
+            Err(SaveError::Gone) => {
+                block.set(Some(Block::Gone));
+                false
+            }
+            Err(SaveError::Refused | SaveError::Unavailable) => {
+                block.set(Some(Block::StorageFull));
+                false
+            }
         }
     };
 
-    // The moves each seat decides now, first one first.
+    // Another tab's writes reach this one through the `storage` event.
+    {
+        let key = meta.with_untracked(SavedGame::key);
+        let w = storage::watch(key, move || {
+            let mine = meta.try_with_untracked(|g| (g.id.clone(), g.revision));
+            if let Some((id, rev)) = mine {
+                match storage::stored_revision(&id) {
+                    Some(r) if r == rev => {}
+                    Some(_) => reload(true),
+                    None => {
+                        block.try_set(Some(Block::Gone));
+                    }
+                }
+            }
+        });
+        StoredValue::new_local(w);
+    }
+
     let moves = Memo::new(move |_| live.with(|g| g.moves()));
     let seats = Memo::new(move |_| live.with(|g| g.seats().to_vec()));
     let names =
@@ -114,8 +193,10 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
             _ => None,
         }
     });
+    // The seat whose controls answer now: none behind the hand-over screen,
+    // during the turn moment, or while the game cannot save.
     let acting = Signal::derive(move || {
-        if handover_needed.get().is_some() {
+        if handover_needed.get().is_some() || moment.get().is_some() || block.get().is_some() {
             None
         } else {
             human_to_act.get()
@@ -127,17 +208,56 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         moves.track();
         live.with(|g| g.shown(seat))
     });
+    let undo_seat = Memo::new(move |_| {
+        moves.track();
+        let s = live.with(|g| g.can_undo())?;
+        seats.with(|x| (x[s].kind == SeatKind::Human).then_some(s))
+    });
+
+    // After a move: if another human now decides, "NAME's turn" stands for a
+    // moment before their controls answer (the hand-over screen, where shown,
+    // is that moment already).
+    let start_moment = move |before: Option<Seat>| {
+        let now = human_to_act.get_untracked();
+        if now.is_some() && now != before && handover_needed.get_untracked().is_none() {
+            moment.set(now);
+            let n = moves.get_untracked();
+            set_timeout(
+                move || {
+                    if moves.try_get_untracked() == Some(n) {
+                        moment.try_set(None);
+                    }
+                },
+                TURN_MOMENT,
+            );
+        }
+    };
 
     // Applies an action (None: the computer decides) for `seat`.
     let apply = move |seat: Seat, action: Option<AnyAction>| {
+        if block.get_untracked().is_some() {
+            return;
+        }
+        // Another tab moved on: show its moves instead of acting on old ones.
+        if storage::stored_revision(&id.get_value()) != Some(meta.with_untracked(|g| g.revision)) {
+            reload(true);
+            return;
+        }
         let human = action.is_some();
         let l = i18n.get_locale_untracked();
         let told = if human { Some(seat) } else { None };
+        let before = to_act.get_untracked().first().copied();
         let result = live.try_update(|g| g.apply(seat, action.as_ref(), told, l));
         match result {
             Some(Ok(applied)) => {
+                if !persist() {
+                    if block.get_untracked() == Some(Block::StorageFull) {
+                        live.update(|g| g.retract());
+                    }
+                    return;
+                }
                 error.set(None);
-                persist();
+                notice.set(None);
                 if human && applied.vibrate {
                     device::vibrate_roll();
                 }
@@ -147,6 +267,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                 if !applied.lines.is_empty() {
                     announcement.set(applied.lines.join(" "));
                 }
+                start_moment(before);
             }
             Some(Err(why)) => {
                 error.set(Some(Text::new(move |l| {
@@ -156,12 +277,33 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
             None => {}
         }
     };
-    // A table acts only for the seat acting on this device.
+    // A table acts only for the seat acting on this device, and only when
+    // that seat decides now.
     let act = Callback::new(move |action: AnyAction| {
-        if let Some(seat) = acting.get_untracked() {
+        let Some(seat) = acting.get_untracked() else {
+            return;
+        };
+        if to_act.with_untracked(|t| t.first() == Some(&seat)) {
             apply(seat, Some(action));
         }
     });
+
+    let undo = move |_| {
+        let Some(seat) = undo_seat.get_untracked() else {
+            return;
+        };
+        if block.get_untracked().is_some() {
+            return;
+        }
+        if live.try_update(|g| g.undo(seat)) == Some(true) {
+            moment.set(None);
+            error.set(None);
+            if !persist() && block.get_untracked() == Some(Block::StorageFull) {
+                // The saved game still has the move: show that.
+                reload(false);
+            }
+        }
+    };
 
     // The screen stays awake while a game is on it.
     device::keep_awake();
@@ -169,28 +311,34 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
 
     // Computer seats act on their own, one decision at a time.
     let scheduled = StoredValue::new(None::<usize>);
-    Effect::new(move |_| {
-        let n = moves.get();
-        let seat = seats.with(|_| live.with_untracked(|g| g.computer_to_act()));
-        let Some(seat) = seat else { return };
-        if scheduled.get_value() == Some(n) {
-            return;
-        }
-        scheduled.set_value(Some(n));
-        set_timeout(
-            move || {
-                let still = live
-                    .try_with_untracked(|g| g.moves() == n && g.computer_to_act() == Some(seat));
-                if still == Some(true) {
-                    apply(seat, None);
-                } else {
-                    // Switched away meanwhile: schedule afresh when it is back.
-                    scheduled.try_set_value(None);
-                }
-            },
-            COMPUTER_DELAY,
-        );
-    });
+    {
+        Effect::new(move |_| {
+            let n = moves.get();
+            if block.get().is_some() {
+                return;
+            }
+            let seat = seats.with(|_| live.with_untracked(|g| g.computer_to_act()));
+            let Some(seat) = seat else { return };
+            if scheduled.get_value() == Some(n) {
+                return;
+            }
+            scheduled.set_value(Some(n));
+            set_timeout(
+                move || {
+                    let still = live.try_with_untracked(|g| {
+                        g.moves() == n && g.computer_to_act() == Some(seat)
+                    });
+                    if still == Some(true) {
+                        apply(seat, None);
+                    } else {
+                        // Switched away meanwhile: schedule afresh when it is back.
+                        scheduled.try_set_value(None);
+                    }
+                },
+                COMPUTER_DELAY,
+            );
+        });
+    }
 
     let confirm_handover = move |seat: Seat| {
         meta.update(|g| g.confirmed_seat = Some(seat));
@@ -202,7 +350,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         persist();
     };
 
-    let name_of = move |s: Seat| names.with(|n| n[s].clone());
+    let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
     let banner = move || {
         let l = i18n.get_locale();
         if live.with(|g| g.outcome().is_some()) {
@@ -224,7 +372,17 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         moves.track();
         live.with(|g| g.outcome())
     });
-    let options = live.with_untracked(|g| g.options());
+    let free_space = move |what: &'static str| {
+        if what == "finished" {
+            storage::delete_finished();
+        } else {
+            for item in storage::aside_items() {
+                storage::delete_aside(&item.key);
+            }
+        }
+        // Room again: the next tap is saved (or says so once more).
+        block.set(None);
+    };
 
     view! {
         <main class="screen play" data-game=entry.id>
@@ -235,9 +393,40 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                 <h1>{game_name}</h1>
                 <button type="button" class="ghost" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
                 <button type="button" class="ghost" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
+                <LangSwitch/>
             </header>
-            <p class="turn-banner" data-testid="turn-banner">{banner}</p>
+            <div class="status">
+                <p class="turn-banner" data-testid="turn-banner">{banner}</p>
+                {move || undo_seat.get().map(|s| view! {
+                    <button type="button" class="ghost undo" data-testid="undo" on:click=undo>
+                        "↶ "{move || td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string()}
+                    </button>
+                })}
+            </div>
+            {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
+            {move || match block.get() {
+                Some(Block::StorageFull) => view! {
+                    <section class="notice error storage-full" role="alert" data-testid="storage-full">
+                        <p>{t!(i18n, storage_full)}</p>
+                        <div class="actions">
+                            <button type="button" data-testid="free-finished" on:click=move |_| free_space("finished")>{t!(i18n, free_finished)}</button>
+                            <button type="button" data-testid="free-aside" on:click=move |_| free_space("aside")>{t!(i18n, free_aside)}</button>
+                            <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
+                            <button type="button" class="primary" data-testid="retry-save" on:click=move |_| block.set(None)>{t!(i18n, retry_save)}</button>
+                        </div>
+                    </section>
+                }.into_any(),
+                Some(Block::Gone) => view! {
+                    <p class="notice error" role="alert" data-testid="gone">{t!(i18n, save_gone_notice)}</p>
+                }.into_any(),
+                None => ().into_any(),
+            }}
+            {move || moment.get().map(|s| view! {
+                <p class="turn-moment" role="status" data-testid="turn-moment">
+                    {move || td_string!(i18n.get_locale(), turn_of, name = name_of(s)).to_string()}
+                </p>
+            })}
             {move || outcome.get().map(|o| {
                 let order = o.order();
                 view! {
@@ -274,13 +463,16 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}
                         </button>
                     </section>
+                    // Without secrets, the table stays in sight (read-only), so the
+                    // last player sees how their turn ended.
+                    {(!entry.private_info).then(|| (entry.table)(ctx))}
                 }.into_any(),
                 None => (entry.table)(ctx),
             }}
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
             <Dialog open=show_rules labelled_by="rules-title" opener=rules_btn>
                 {(entry.rules)()}
-                <OptionsSummary entry options=options.clone()/>
+                <OptionsSummary entry options=live.with_untracked(|g| g.options())/>
             </Dialog>
             <Dialog open=show_players labelled_by="players-title" opener=players_btn>
                 <h2 id="players-title">{t!(i18n, players)}</h2>
@@ -293,7 +485,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                         let kind = info.kind;
                         view! {
                             <li data-testid="seat-kind">
-                                <span>{info.name.clone()}</span>
+                                <span class="name">{info.name.clone()}</span>
                                 <div class="segmented" role="group" aria-label=label>
                                     <button type="button" aria-pressed=(kind == SeatKind::Human).to_string()
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>
@@ -362,29 +554,43 @@ fn OptionsSummary(entry: Entry, options: Value) -> impl IntoView {
 }
 
 /// Starts a new game of the same kind with the same seats and options and a
-/// fresh seed.
+/// fresh seed; with no human seat it goes through setup, so a game does not
+/// start playing itself.
 #[component]
 fn PlayAgain(entry: Entry, seats: Vec<SeatInfo>, options: Value, handover: bool) -> impl IntoView {
     let i18n = use_i18n();
     let error = RwSignal::new(None::<Text>);
-    let start = move |_| match create_game(
-        &entry,
-        seats.clone(),
-        &options,
-        storage::random_u64(),
-        handover,
-    ) {
-        Ok(id) => navigate(&format!("/play/{id}")),
-        Err(e) => error.set(Some(e)),
+    let start = move |_| {
+        if seats.iter().all(|s| s.kind == SeatKind::Computer) {
+            set_draft(Draft {
+                game: entry.id,
+                seats: seats.clone(),
+                options: options.clone(),
+                handover,
+            });
+            navigate(&format!("/new/{}", entry.id));
+            return;
+        }
+        match create_game(
+            &entry,
+            seats.clone(),
+            &options,
+            storage::random_u64(),
+            handover,
+        ) {
+            Ok(id) => navigate(&format!("/play/{id}")),
+            Err(e) => error.set(Some(e)),
+        }
     };
     view! {
-        <button type="button" class="primary" on:click=start>{t!(i18n, play_again)}</button>
+        <button type="button" class="primary" data-testid="play-again" on:click=start>{t!(i18n, play_again)}</button>
         {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
     }
 }
 
-/// A modal dialog: focus moves to its close button when it opens, Escape or
-/// the button closes it, and focus returns to the button that opened it.
+/// A modal dialog: it opens scrolled to its top with focus on the dialog
+/// itself, Escape or the button closes it, and focus returns to the button
+/// that opened it.
 #[component]
 fn Dialog(
     open: RwSignal<bool>,
@@ -393,7 +599,7 @@ fn Dialog(
     children: ChildrenFn,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let close_btn = NodeRef::<leptos::html::Button>::new();
+    let dialog = NodeRef::<leptos::html::Div>::new();
     let close = move || {
         open.set(false);
         if let Some(b) = opener.get_untracked() {
@@ -401,16 +607,17 @@ fn Dialog(
         }
     };
     Effect::new(move |_| {
-        if let Some(b) = close_btn.get() {
-            let _ = b.focus();
+        if let Some(d) = dialog.get() {
+            let _ = d.focus();
+            d.set_scroll_top(0);
         }
     });
     view! {
         <Show when=move || open.get()>
             <div class="overlay" on:keydown=move |ev| if ev.key() == "Escape" { close() }>
-                <div class="dialog" role="dialog" aria-modal="true" aria-labelledby=labelled_by>
+                <div class="dialog" role="dialog" aria-modal="true" aria-labelledby=labelled_by tabindex="-1" node_ref=dialog>
                     {children()}
-                    <button type="button" class="primary" node_ref=close_btn on:click=move |_| close()>{t!(i18n, close)}</button>
+                    <button type="button" class="primary" on:click=move |_| close()>{t!(i18n, close)}</button>
                 </div>
             </div>
         </Show>

@@ -1,7 +1,8 @@
 //! The player's language (a leaf module: only the generated i18n and storage).
 
-use crate::i18n::Locale;
+use crate::i18n::*;
 use crate::storage;
+use leptos::prelude::*;
 
 pub fn lang_code(l: Locale) -> &'static str {
     match l {
@@ -24,5 +25,24 @@ pub fn initial_locale() -> Locale {
         Locale::de
     } else {
         Locale::en
+    }
+}
+
+/// The language switch, on every screen.
+#[component]
+pub fn LangSwitch() -> impl IntoView {
+    let i18n = use_i18n();
+    let switch = move |_| {
+        let next = match i18n.get_locale_untracked() {
+            Locale::de => Locale::en,
+            _ => Locale::de,
+        };
+        i18n.set_locale(next);
+        storage::save_lang(lang_code(next));
+    };
+    view! {
+        <button type="button" class="ghost lang" data-testid="lang-switch"
+            aria-label=move || td_string!(i18n.get_locale(), switch_lang_label).to_string()
+            on:click=switch>{t!(i18n, switch_lang)}</button>
     }
 }

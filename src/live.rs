@@ -101,6 +101,22 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn options(&self) -> Value {
         serde_json::to_value(&self.0.record().options).expect("options serialize")
     }
+
+    fn can_undo(&self) -> Option<Seat> {
+        self.0.can_undo()
+    }
+
+    fn undo(&mut self, seat: Seat) -> bool {
+        self.0.undo(seat)
+    }
+
+    fn retract(&mut self) {
+        self.0.retract();
+    }
+
+    fn turn(&self) -> u32 {
+        self.0.state().turn_number()
+    }
 }
 
 fn new_record<G: GameView>(

@@ -1,6 +1,7 @@
 //! Starting a game: the rules check the seats and options, the record is saved
 //! at once, and the new game's id is returned.
 
+use crate::i18n::*;
 use crate::storage::{self, SavedGame};
 use crate::table::{Entry, Text};
 use rules::SeatInfo;
@@ -27,8 +28,38 @@ pub fn create_game(
         confirmed_seat: None,
         finished: false,
         outcome: None,
+        revision: 0,
+        turn: 1,
         record,
     };
-    storage::save_game(&saved).map_err(|e| e.text())?;
+    storage::save_game(&saved).map_err(|e| {
+        let why = e.text();
+        Text::new(move |l| td_string!(l, start_failed, reason = why.get(l)).to_string())
+    })?;
     Ok(saved.id)
+}
+
+/// Seats, options and hand-over of a game to set up again ("Play again" when
+/// no seat is human goes through setup), for the setup screen to start from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    pub game: &'static str,
+    pub seats: Vec<SeatInfo>,
+    pub options: Value,
+    pub handover: bool,
+}
+
+thread_local! {
+    static DRAFT: std::cell::RefCell<Option<Draft>> = const { std::cell::RefCell::new(None) };
+}
+
+pub fn set_draft(d: Draft) {
+    DRAFT.with(|x| *x.borrow_mut() = Some(d));
+}
+
+/// The draft for `game`, once.
+pub fn take_draft(game: &str) -> Option<Draft> {
+    DRAFT
+        .with(|x| x.borrow_mut().take())
+        .filter(|d| d.game == game)
 }

@@ -5,7 +5,8 @@
 use crate::games;
 use crate::host::LevelSelect;
 use crate::i18n::*;
-use crate::newgame::create_game;
+use crate::lang::LangSwitch;
+use crate::newgame::{create_game, take_draft};
 use crate::routes::{navigate, Link};
 use crate::storage;
 use crate::table::{Entry, Text};
@@ -42,41 +43,53 @@ pub fn Setup(game: String) -> impl IntoView {
 #[component]
 fn SetupForm(entry: Entry) -> impl IntoView {
     let i18n = use_i18n();
-    let l = i18n.get_locale_untracked();
     let next_key = StoredValue::new(0u32);
-    let make_row = move |n: usize, kind: SeatKind| {
+    // Names start empty: the field shows "Player N" as a placeholder, which
+    // is also the name if it stays empty.
+    let make_row = move |name: String, kind: SeatKind, level: Level| {
         let key = next_key.get_value();
         next_key.set_value(key + 1);
         Row {
             key,
-            name: RwSignal::new(td_string!(l, default_name, n = n).to_string()),
+            name: RwSignal::new(name),
             kind: RwSignal::new(kind),
-            level: RwSignal::new(Level::Strong),
+            level: RwSignal::new(level),
         }
     };
-    let initial: Vec<Row> = (1..=entry.default_seats)
-        .map(|n| {
-            let kind = if n == entry.default_seats && n > 1 {
-                SeatKind::Computer
-            } else {
-                SeatKind::Human
-            };
-            make_row(n, kind)
-        })
-        .collect();
+    // "Play again" with no human seat comes here with its seats and options.
+    let draft = take_draft(entry.id);
+    let initial: Vec<Row> = match &draft {
+        Some(d) => d
+            .seats
+            .iter()
+            .map(|s| make_row(s.name.clone(), s.kind, s.level))
+            .collect(),
+        None => (1..=entry.default_seats)
+            .map(|n| {
+                let kind = if n == entry.default_seats && n > 1 {
+                    SeatKind::Computer
+                } else {
+                    SeatKind::Human
+                };
+                make_row(String::new(), kind, Level::Strong)
+            })
+            .collect(),
+    };
     let rows = RwSignal::new(initial);
-    let handover = RwSignal::new(entry.private_info);
+    let handover = RwSignal::new(entry.private_info || draft.as_ref().is_some_and(|d| d.handover));
     let seed_text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<Text>);
     let say = move |f: fn(Locale) -> String| error.set(Some(Text::new(f)));
     // The game's options, starting at their defaults.
     let specs = (entry.options)();
-    let options = RwSignal::new(
-        specs
-            .iter()
-            .map(|s| (s.key.to_string(), s.default_value()))
-            .collect::<serde_json::Map<String, Value>>(),
-    );
+    let mut start_options: serde_json::Map<String, Value> = specs
+        .iter()
+        .map(|s| (s.key.to_string(), s.default_value()))
+        .collect();
+    if let Some(Value::Object(o)) = draft.map(|d| d.options) {
+        start_options.extend(o);
+    }
+    let options = RwSignal::new(start_options);
     let (min, max) = (entry.min_seats, entry.max_seats);
     let private_info = entry.private_info;
     let title = move || {
@@ -87,11 +100,37 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     let add = move |_| {
         let n = rows.with(Vec::len) + 1;
         if n <= max {
-            let row = make_row(n, SeatKind::Human);
+            let row = make_row(String::new(), SeatKind::Human, Level::Strong);
             rows.update(|r| r.push(row));
         }
     };
     let position = move |key: u32| rows.with(|r| r.iter().position(|x| x.key == key));
+    // The name a row plays under: what was typed, else its placeholder.
+    let effective = move |i: usize, typed: &str| {
+        let t = typed.trim();
+        if t.is_empty() {
+            td_string!(i18n.get_locale_untracked(), default_name, n = i + 1).to_string()
+        } else {
+            t.to_string()
+        }
+    };
+    let names_now = move || {
+        rows.with(|r| {
+            r.iter()
+                .enumerate()
+                .map(|(i, row)| effective(i, &row.name.get()))
+                .collect::<Vec<_>>()
+        })
+    };
+    // Two players with one name would make "pass to NAME" ambiguous.
+    let duplicate = move |key: u32| {
+        let Some(i) = position(key) else { return false };
+        let names = names_now();
+        names
+            .iter()
+            .enumerate()
+            .any(|(j, n)| j != i && n.eq_ignore_ascii_case(&names[i]))
+    };
     let shift = move |key: u32, up: bool| {
         if let Some(i) = position(key) {
             rows.update(|r| {
@@ -113,15 +152,25 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         ev.prevent_default();
         let seats: Vec<SeatInfo> = rows.with_untracked(|r| {
             r.iter()
-                .map(|row| SeatInfo {
-                    name: row.name.get_untracked().trim().to_string(),
+                .enumerate()
+                .map(|(i, row)| SeatInfo {
+                    name: effective(i, &row.name.get_untracked()),
                     kind: row.kind.get_untracked(),
                     level: row.level.get_untracked(),
                 })
                 .collect()
         });
-        if seats.iter().any(|s| s.name.is_empty()) {
-            say(|l| td_string!(l, name_required).to_string());
+        if let Some(dup) = (0..seats.len())
+            .find(|&i| {
+                seats[..i]
+                    .iter()
+                    .any(|s| s.name.eq_ignore_ascii_case(&seats[i].name))
+            })
+            .map(|i| seats[i].name.clone())
+        {
+            error.set(Some(Text::new(move |l| {
+                td_string!(l, name_taken, name = dup.clone()).to_string()
+            })));
             return;
         }
         let seed_str = seed_text.get_untracked();
@@ -145,6 +194,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, back)}</Link>
                 <h1>{title}</h1>
+                <LangSwitch/>
             </header>
             <form on:submit=start novalidate>
                 <fieldset>
@@ -154,10 +204,14 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                             {
                                 let key = row.key;
                                 let index = move || position(key).unwrap_or(0);
-                                let name = move || row.name.get();
+                                let name = move || effective(index(), &row.name.get());
+                                let dup = Memo::new(move |_| duplicate(key));
                                 view! {
                                     <li class="seat-row" data-testid="seat-row">
-                                        <input type="text" maxlength="24" required
+                                        <input type="text" maxlength="24" autocomplete="off"
+                                            class:invalid=move || dup.get()
+                                            aria-invalid=move || dup.get().to_string()
+                                            placeholder=move || td_string!(i18n.get_locale(), default_name, n = index() + 1).to_string()
                                             aria-label=move || td_string!(i18n.get_locale(), seat_name_label, n = index() + 1).to_string()
                                             prop:value=move || row.name.get()
                                             on:input=move |ev| row.name.set(event_target_value(&ev))/>

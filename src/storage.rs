@@ -41,6 +41,13 @@ pub struct SavedGame {
     /// no replay.
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// Counts writes, so a tab holding an older revision never overwrites
+    /// newer moves made in another tab.
+    #[serde(default)]
+    pub revision: u64,
+    /// The turn (or round) as players count it, for the list of games.
+    #[serde(default)]
+    pub turn: u32,
     /// `rules::Record<G>` as JSON.
     pub record: serde_json::Value,
 }
@@ -112,6 +119,10 @@ pub enum SaveError {
     Unavailable,
     /// The browser refused to store it (full or blocked).
     Refused,
+    /// Another tab saved newer moves of this game.
+    Conflict,
+    /// Another tab deleted this game.
+    Gone,
 }
 
 impl SaveError {
@@ -119,6 +130,8 @@ impl SaveError {
         Text::new(move |l| match self {
             SaveError::Unavailable => td_string!(l, save_unavailable).to_string(),
             SaveError::Refused => td_string!(l, save_refused).to_string(),
+            SaveError::Conflict => td_string!(l, save_conflict).to_string(),
+            SaveError::Gone => td_string!(l, save_gone).to_string(),
         })
     }
 }
@@ -188,7 +201,7 @@ pub fn list_games() -> Vec<SavedGame> {
             None => {}
         }
     }
-    games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+    rules::sort_small_by(&mut games, |a, b| a.updated > b.updated);
     games
 }
 
@@ -213,6 +226,26 @@ pub fn save_game(game: &SavedGame) -> Result<(), SaveError> {
     LocalStorage::set(game.key(), game).map_err(|_| SaveError::Refused)
 }
 
+/// The revision of the stored game `id` (None if it is not stored; 0 for an
+/// entry without one).
+pub fn stored_revision(id: &str) -> Option<u64> {
+    let raw = get_raw(&format!("{GAME_PREFIX}{id}"))?;
+    let v: serde_json::Value = serde_json::from_str(&raw).ok()?;
+    Some(v.get("revision").and_then(|r| r.as_u64()).unwrap_or(0))
+}
+
+/// Saves `game` as the next revision, unless another tab saved or deleted it
+/// since `game.revision`: then nothing is written.
+pub fn save_next(game: &mut SavedGame) -> Result<(), SaveError> {
+    match stored_revision(&game.id) {
+        None => return Err(SaveError::Gone),
+        Some(r) if r != game.revision => return Err(SaveError::Conflict),
+        Some(_) => {}
+    }
+    game.revision += 1;
+    save_game(game).inspect_err(|_| game.revision -= 1)
+}
+
 pub fn delete_game(id: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(&format!("{GAME_PREFIX}{id}"));
@@ -221,10 +254,68 @@ pub fn delete_game(id: &str) {
 
 /// Keys of entries kept aside.
 pub fn quarantined() -> Vec<String> {
-    all_keys()
+    let keys: Vec<String> = all_keys()
         .into_iter()
         .filter(|k| k.starts_with(QUARANTINE_PREFIX))
+        .collect();
+    keys
+}
+
+/// One entry kept aside: its key, when it was set aside, and its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AsideItem {
+    pub key: String,
+    /// Milliseconds since 1970 (from the key), 0 if unknown.
+    pub when: f64,
+    pub raw: String,
+}
+
+pub fn aside_items() -> Vec<AsideItem> {
+    quarantined()
+        .into_iter()
+        .filter_map(|key| {
+            let raw = get_raw(&key)?;
+            let when = key
+                .strip_prefix(QUARANTINE_PREFIX)
+                .and_then(|r| r.split('.').next())
+                .and_then(|t| t.parse::<u64>().ok())
+                .map_or(0.0, |t| t as f64);
+            Some(AsideItem { key, when, raw })
+        })
         .collect()
+}
+
+/// Deletes an entry kept aside (only keys under the quarantine prefix).
+pub fn delete_aside(key: &str) {
+    if key.starts_with(QUARANTINE_PREFIX) {
+        if let Some(s) = storage() {
+            let _ = s.remove_item(key);
+        }
+    }
+}
+
+/// Deletes every finished game; returns how many.
+pub fn delete_finished() -> usize {
+    let done: Vec<SavedGame> = list_games().into_iter().filter(|g| g.finished).collect();
+    for g in &done {
+        delete_game(&g.id);
+    }
+    done.len()
+}
+
+/// Everything the app stores, as one JSON document (a backup to download).
+pub fn export_all() -> String {
+    let items: serde_json::Map<String, serde_json::Value> = all_keys()
+        .into_iter()
+        .filter(|k| k.starts_with("spielblock."))
+        .filter_map(|k| get_raw(&k).map(|v| (k, serde_json::Value::String(v))))
+        .collect();
+    serde_json::json!({
+        "app": "spielblock",
+        "exported": now(),
+        "items": items,
+    })
+    .to_string()
 }
 
 /// How many quarantined entries the player has not yet been told about.
@@ -293,4 +384,36 @@ pub fn save_settings(settings: Settings) {
     if storage().is_some() {
         let _ = LocalStorage::set(SETTINGS_KEY, settings);
     }
+}
+
+/// Removes its `storage` listener when dropped (keep it in the screen's
+/// reactive owner, e.g. `StoredValue::new_local`).
+pub struct Watch(wasm_bindgen::closure::Closure<dyn Fn(web_sys::StorageEvent)>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        use wasm_bindgen::JsCast;
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.remove_event_listener_with_callback("storage", self.0.as_ref().unchecked_ref());
+        }
+    }
+}
+
+/// Calls `f` whenever another tab changes or removes `key` (the browser's
+/// `storage` event: it never fires for this tab's own writes).
+pub fn watch(key: String, f: impl Fn() + 'static) -> Watch {
+    use wasm_bindgen::JsCast;
+    let cb = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
+        move |e: web_sys::StorageEvent| {
+            // A null key means the whole storage was cleared.
+            if e.key().is_none_or(|k| k == key) {
+                f();
+            }
+        },
+    );
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("storage", cb.as_ref().unchecked_ref());
+    }
+    Watch(cb)
 }

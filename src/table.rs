@@ -185,6 +185,14 @@ pub trait Live: Send + Sync {
     ) -> Result<Applied, Text>;
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
+    /// The seat that may take back the last move now (the rules decide).
+    fn can_undo(&self) -> Option<Seat>;
+    /// Takes back the last move of `seat`; false if not allowed.
+    fn undo(&mut self, seat: Seat) -> bool;
+    /// Drops the last move (it could not be saved).
+    fn retract(&mut self);
+    /// The turn (or round) as players count it.
+    fn turn(&self) -> u32;
 }
 
 /// A game's line in the app's registry: its facts and the functions behind
@@ -226,6 +234,9 @@ pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> Str
         .to_string(),
         Shared::OptionUnknown { key } => {
             td_string!(l, err_option_unknown, option = label(key)).to_string()
+        }
+        Shared::SeatName { seat, max } => {
+            td_string!(l, err_seat_name, n = seat + 1, max = max).to_string()
         }
     }
 }

@@ -52,6 +52,8 @@ fn sample(id: &str) -> SavedGame {
         confirmed_seat: None,
         finished: false,
         outcome: None,
+        revision: 0,
+        turn: 1,
         record: serde_json::json!({"game":"en-gingg","seed":5,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer"}],"moves":[]}),
     }
 }
@@ -73,6 +75,67 @@ fn saved_game_round_trips_through_local_storage() {
         storage::load_game("roundtrip"),
         Err(storage::LoadError::Missing)
     );
+}
+
+#[wasm_bindgen_test]
+fn a_stale_tab_never_overwrites_newer_moves() {
+    ls().clear().unwrap();
+    let mut mine = sample("two-tabs");
+    storage::save_game(&mine).unwrap();
+    let mut theirs = storage::load_game("two-tabs").unwrap();
+    // The other tab saves a move first.
+    theirs.record["moves"] = serde_json::json!([{"seat":0,"action":"roll"}]);
+    storage::save_next(&mut theirs).unwrap();
+    assert_eq!(theirs.revision, 1);
+    // This tab, still at revision 0, is refused and nothing is written.
+    mine.turn = 9;
+    assert_eq!(
+        storage::save_next(&mut mine),
+        Err(storage::SaveError::Conflict)
+    );
+    assert_eq!(mine.revision, 0);
+    let stored = storage::load_game("two-tabs").unwrap();
+    assert_eq!(stored, theirs);
+    assert_eq!(storage::stored_revision("two-tabs"), Some(1));
+    // Deleted elsewhere: refused too, and nothing comes back.
+    storage::delete_game("two-tabs");
+    let mut again = theirs.clone();
+    assert_eq!(
+        storage::save_next(&mut again),
+        Err(storage::SaveError::Gone)
+    );
+    assert_eq!(
+        storage::load_game("two-tabs"),
+        Err(storage::LoadError::Missing)
+    );
+}
+
+#[wasm_bindgen_test]
+fn set_aside_items_are_listed_with_their_time_and_can_be_deleted() {
+    ls().clear().unwrap();
+    ls().set_item("spielblock.v1.game.bad", "{oops").unwrap();
+    storage::quarantine("spielblock.v1.game.bad");
+    let items = storage::aside_items();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].raw, "{oops");
+    assert!(items[0].when > 1.6e12, "{}", items[0].when);
+    // Only set-aside keys can be deleted through this door.
+    storage::delete_aside("someone.else");
+    storage::delete_aside(&items[0].key);
+    assert!(storage::aside_items().is_empty());
+    // The backup holds every Spielblock key and nothing else.
+    ls().set_item("someone.else", "x").unwrap();
+    storage::save_game(&sample("kept")).unwrap();
+    let backup: serde_json::Value = serde_json::from_str(&storage::export_all()).unwrap();
+    assert_eq!(backup["app"], "spielblock");
+    let keys: Vec<&String> = backup["items"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, vec!["spielblock.v1.game.kept"]);
+    // Finished games go when room is needed; unfinished ones stay.
+    let mut done = sample("done");
+    done.finished = true;
+    storage::save_game(&done).unwrap();
+    assert_eq!(storage::delete_finished(), 1);
+    assert_eq!(storage::list_games().len(), 1);
 }
 
 #[wasm_bindgen_test]

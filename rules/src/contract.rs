@@ -35,7 +35,12 @@ pub enum Shared {
     OptionRange { key: String, min: i64, max: i64 },
     /// An option the game does not have, or a value of the wrong kind.
     OptionUnknown { key: String },
+    /// A player's name is empty or longer than `max` characters.
+    SeatName { seat: Seat, max: usize },
 }
+
+/// The longest player name, in characters.
+pub const MAX_NAME: usize = 24;
 
 impl fmt::Display for Shared {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -51,6 +56,11 @@ impl fmt::Display for Shared {
             Shared::OptionUnknown { key } => {
                 write!(f, "This game has no option \"{key}\" with that value.")
             }
+            Shared::SeatName { seat, max } => write!(
+                f,
+                "Player {}'s name must have 1 to {max} characters.",
+                seat + 1
+            ),
         }
     }
 }
@@ -197,8 +207,21 @@ impl Outcome {
     /// Seats in finishing order (stable within a shared place).
     pub fn order(&self) -> Vec<Seat> {
         let mut seats: Vec<Seat> = (0..self.places.len()).collect();
-        seats.sort_by_key(|&s| self.places[s]);
+        sort_small_by(&mut seats, |&a, &b| self.places[a] < self.places[b]);
         seats
+    }
+}
+
+/// Sorts a short slice, stably, by `less`. Insertion sort: for the handfuls of
+/// dice, cards and seats the games sort, it is as fast as the standard sorts
+/// and keeps their several kilobytes out of the app's download.
+pub fn sort_small_by<T>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && less(&v[j], &v[j - 1]) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
     }
 }
 
@@ -300,6 +323,17 @@ pub trait Game:
     /// The computer player's decision for `seat`, from that seat's view alone,
     /// at `level`, with its own seeded randomness.
     fn computer_action(view: &Self::View, seat: Seat, level: Level, rng: &mut Rng) -> Self::Action;
+
+    /// Whether `action`, just applied with `events`, may be taken back by the
+    /// seat that made it: only a decision that revealed nothing random or
+    /// hidden (a throw, a draw, an explore never). The midend also requires
+    /// that no other seat has acted since.
+    fn undoable(_action: &Self::Action, _events: &[Self::Event]) -> bool {
+        false
+    }
+
+    /// The turn (or round) as players count it, from 1: for lists of games.
+    fn turn_number(&self) -> u32;
 
     /// Baseline policies the game adds for `simulate` (e.g. "greedy"), from the
     /// seat's view; None if the game has no such baseline.

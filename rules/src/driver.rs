@@ -158,13 +158,24 @@ pub fn play_to_end<G: Game>(
                 pool[i] = action.clone();
             }
         }
+        let before = (check == Check::Full).then(|| m.state().clone());
         m.apply(seat, action).map_err(|e| DriveError::Rejected {
             seat,
             step,
             message: e.to_string(),
         })?;
-        if check == Check::Full {
+        if let Some(before) = before {
             check_state(&m).map_err(|message| DriveError::Invariant { step, message })?;
+            // Taking back an undoable move restores the state before it.
+            if let Some(s) = m.can_undo() {
+                let mut back = m.clone();
+                if s != seat || !back.undo(s) || back.state() != &before {
+                    return Err(DriveError::Invariant {
+                        step,
+                        message: "undo does not restore the state before the move".into(),
+                    });
+                }
+            }
         }
     }
     if m.state().is_over() {

@@ -4,8 +4,8 @@
 //! every change with its reason.
 
 use crate::contract::{
-    rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
-    Seat,
+    rank_by_key, require_turn, sort_small_by, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -262,11 +262,10 @@ impl EnGingg {
     fn finish_phase1(&mut self, seat: Seat, total: u8, events: &mut Vec<Event>) {
         let delta = i64::from(total) - LINE;
         events.push(Event::Phase1Done { seat, total, delta });
-        if delta != 0 {
-            if let Some(loser) = self.book(seat, delta, Reason::Phase1 { total }) {
-                events.push(Event::GameOver { loser });
-                return;
-            }
+        // Every phase 1 gets its ledger line, a total of exactly 30 too (+0).
+        if let Some(loser) = self.book(seat, delta, Reason::Phase1 { total }) {
+            events.push(Event::GameOver { loser });
+            return;
         }
         if delta > 0 {
             self.phase = Phase::Two {
@@ -435,13 +434,14 @@ impl EnGingg {
 /// the total each choice reaches from `t` already set aside.
 fn keep_choices(throw: &[u8], t: u8) -> Vec<(Vec<usize>, usize)> {
     let mut idx: Vec<usize> = (0..throw.len()).collect();
-    idx.sort_by(|&a, &b| throw[b].cmp(&throw[a]).then(a.cmp(&b)));
+    // Highest face first; equal faces keep their order (stable).
+    sort_small_by(&mut idx, |&a, &b| throw[a] > throw[b]);
     let mut sum = t as usize;
     (1..=throw.len())
         .map(|k| {
             sum += throw[idx[k - 1]] as usize;
             let mut pick = idx[..k].to_vec();
-            pick.sort_unstable();
+            sort_small_by(&mut pick, |a, b| a < b);
             (pick, sum)
         })
         .collect()
@@ -624,6 +624,15 @@ impl Game for EnGingg {
 
     fn baselines() -> &'static [&'static str] {
         &["greedy"]
+    }
+
+    fn undoable(action: &Action, _events: &[Event]) -> bool {
+        // Setting dice aside is a choice; a throw shows new dice.
+        matches!(action, Action::SetAside(_))
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.turn
     }
 
     fn baseline_action(name: &str, view: &View, _seat: Seat, _rng: &mut Rng) -> Option<Action> {
@@ -927,11 +936,21 @@ mod tests {
 
     #[test]
     fn exactly_30_changes_nothing_r_eg_2() {
-        // R-EG-2: T = 30, nothing happens, next player.
+        // R-EG-2: T = 30, nothing happens, next player. The ledger still
+        // shows the turn, with +0.
         let mut g = rigged(2, &[37, 37]);
         force_phase1(&mut g, vec![6, 6, 6, 6, 3, 3]);
         assert_eq!(g.balances, vec![37, 37]);
-        assert!(g.ledger.is_empty());
+        assert_eq!(
+            g.ledger,
+            vec![LedgerEntry {
+                turn: 1,
+                seat: 0,
+                delta: 0,
+                balance: 37,
+                reason: Reason::Phase1 { total: 30 }
+            }]
+        );
         assert_eq!(g.current, 1);
     }
 

@@ -9,6 +9,7 @@ pub mod registry;
 pub mod rng;
 
 pub use contract::{
-    parse_options, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat, Shared,
+    parse_options, sort_small_by, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat,
+    Shared,
 };
 pub use midend::{Match, MatchError, Move, Record, SeatInfo, SeatKind};

@@ -3,7 +3,7 @@
 //! replays to. Saving stores the record; loading replays it, so a reload shows
 //! exactly the same dice (R-G-1) and a bad file is refused with a reason.
 
-use crate::contract::{new_game, Game, Level, RuleError, Seat};
+use crate::contract::{new_game, Game, Level, RuleError, Seat, Shared, MAX_NAME};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -128,6 +128,16 @@ impl<G: Game> Match<G> {
         options: G::Options,
         seed: u64,
     ) -> Result<Self, RuleError<G::Error>> {
+        for (seat, s) in seats.iter().enumerate() {
+            let n = s.name.trim().chars().count();
+            if n == 0 || n > MAX_NAME || s.name.chars().any(char::is_control) {
+                return Err(Shared::SeatName {
+                    seat,
+                    max: MAX_NAME,
+                }
+                .into());
+            }
+        }
         let state = new_game::<G>(seats.len(), &options, seed)?;
         Ok(Match {
             record: Record {
@@ -192,6 +202,36 @@ impl<G: Game> Match<G> {
         self.record.moves.push(Move { seat, action });
         self.events.push(events);
         Ok(self.events.last().map(Vec::as_slice).unwrap_or(&[]))
+    }
+
+    /// The seat that may take back the last move now: it made that move, the
+    /// rules call it undoable (nothing random or hidden revealed), and so no
+    /// other seat has acted since.
+    pub fn can_undo(&self) -> Option<Seat> {
+        let last = self.record.moves.last()?;
+        let events = self.events.last()?;
+        G::undoable(&last.action, events).then_some(last.seat)
+    }
+
+    /// Takes back the last move of `seat` if `can_undo` allows it; the move
+    /// leaves the record, so replays stay exact.
+    pub fn undo(&mut self, seat: Seat) -> bool {
+        if self.can_undo() != Some(seat) {
+            return false;
+        }
+        self.retract();
+        true
+    }
+
+    /// Drops the last move whatever it was (a move that could not be saved
+    /// is not kept).
+    pub fn retract(&mut self) {
+        let Some(k) = self.record.moves.len().checked_sub(1) else {
+            return;
+        };
+        let mut record = self.record.clone();
+        record.moves.truncate(k);
+        *self = Self::replay(record).expect("a prefix of an accepted record replays");
     }
 
     /// The decision of the computer player of `seat`, from that seat's view at
@@ -319,6 +359,43 @@ mod tests {
             Match::<EnGingg>::new(seats(1), Options::default(), 1),
             Err(RuleError::Shared(Shared::SeatCount { got: 1, .. }))
         ));
+    }
+
+    #[test]
+    fn names_are_checked() {
+        for bad in ["", "   ", "A\u{0}B", &"x".repeat(25)] {
+            let mut s = seats(2);
+            s[1].name = bad.to_string();
+            assert_eq!(
+                Match::<EnGingg>::new(s, Options::default(), 1).unwrap_err(),
+                RuleError::Shared(Shared::SeatName { seat: 1, max: 24 }),
+                "{bad:?}"
+            );
+        }
+        let mut s = seats(2);
+        s[0].name = "Zoë Ümlaut-Größenwahn ß".into();
+        assert!(Match::<EnGingg>::new(s, Options::default(), 1).is_ok());
+    }
+
+    #[test]
+    fn undo_takes_back_only_own_decisions_that_revealed_nothing() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        m.apply(0, Action::Roll).unwrap();
+        // A throw revealed dice: no taking back.
+        assert_eq!(m.can_undo(), None);
+        assert!(!m.undo(0));
+        let before = m.state().clone();
+        m.apply(0, Action::SetAside(vec![0])).unwrap();
+        assert_eq!(m.can_undo(), Some(0));
+        assert!(!m.undo(1), "only the seat that made it");
+        assert!(m.undo(0));
+        assert_eq!(m.state(), &before);
+        assert_eq!(
+            m.record().moves.len(),
+            1,
+            "the undone move leaves the record"
+        );
+        assert_eq!(m.can_undo(), None, "the throw before it stays");
     }
 
     #[test]

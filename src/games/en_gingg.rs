@@ -12,7 +12,9 @@ fn dice_text(d: &[u8]) -> String {
 }
 
 fn signed(v: i64) -> String {
-    if v > 0 {
+    if v == 0 {
+        "±0".into()
+    } else if v > 0 {
         format!("+{v}")
     } else {
         // A real minus sign reads better than a hyphen.
@@ -85,6 +87,9 @@ impl GameView for EnGingg {
                     delta = signed(*delta)
                 )
                 .to_string(),
+                Event::Hits {
+                    d, count, penalty, ..
+                } if *count == 1 => td_string!(l, eg_ann_hit_one, d = d, p = penalty).to_string(),
                 Event::Hits {
                     d, count, penalty, ..
                 } => td_string!(l, eg_ann_hits, count = count, d = d, p = penalty).to_string(),
@@ -248,7 +253,7 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
                                 <p class="hint">{t!(i18n, eg_tap_hint)}</p>
                                 <button type="button" class="primary big" data-testid="set-aside"
                                     disabled={move || !can_act() || n_sel() == 0}
-                                    on:click=move |_| { let mut p = selected.get_untracked(); p.sort_unstable(); act(Action::SetAside(p)); }>
+                                    on:click=move |_| { let mut p = selected.get_untracked(); rules::sort_small_by(&mut p, |a, b| a < b); act(Action::SetAside(p)); }>
                                     {move || td_string!(i18n.get_locale(), eg_set_aside, n = n_sel()).to_string()}
                                 </button>
                             }.into_any()
@@ -294,7 +299,7 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
                     })}
                     <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
                         on:click=move |_| act(Action::Roll)>
-                        {move || td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string()}
+                        {move || if in_hand == 1 { td_string!(i18n.get_locale(), eg_roll_single).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string() }}
                     </button>
                 }.into_any()
             }
@@ -331,8 +336,9 @@ struct LastTurn {
     kept: Vec<u8>,
     total: u8,
     delta: i64,
-    /// Phase 2: target face, dice showing it, amount paid and by whom.
-    phase2: Option<(u8, i64, Seat)>,
+    /// Phase 2: target face, amount paid, who paid it, and the last throw
+    /// (the one that showed no target face).
+    phase2: Option<(u8, i64, Seat, Vec<u8>)>,
 }
 
 impl LastTurn {
@@ -348,8 +354,10 @@ impl LastTurn {
             .map_or(0, |i| i + 1);
         let mut t = None::<LastTurn>;
         let mut kept = Vec::new();
+        let mut last_roll: Vec<u8> = Vec::new();
         for e in &flat[start..=end] {
             match e {
+                Event::Rolled { dice, .. } => last_roll = dice.clone(),
                 Event::SetAside { dice, .. } => kept.extend(dice),
                 Event::Phase1Done { seat, total, delta } => {
                     t = Some(LastTurn {
@@ -362,7 +370,7 @@ impl LastTurn {
                 }
                 Event::PenaltyPaid { to, amount, .. } => {
                     if let Some(t) = t.as_mut() {
-                        t.phase2 = Some(((t.total - 30), *amount, *to));
+                        t.phase2 = Some(((t.total - 30), *amount, *to, last_roll.clone()));
                     }
                 }
                 _ => {}
@@ -376,7 +384,7 @@ impl LastTurn {
 fn LastTurnCard(t: LastTurn, names: Vec<String>) -> impl IntoView {
     let i18n = use_i18n();
     let mut kept = t.kept.clone();
-    kept.sort_unstable_by(|a, b| b.cmp(a));
+    rules::sort_small_by(&mut kept, |a, b| a > b);
     let who = names[t.seat].clone();
     view! {
         <section class="last-turn" aria-labelledby="last-turn-title">
@@ -388,9 +396,12 @@ fn LastTurnCard(t: LastTurn, names: Vec<String>) -> impl IntoView {
                 {move || td_string!(i18n.get_locale(), eg_reason_phase1, total = t.total).to_string()}
                 ": "<strong class:plus={t.delta > 0} class:minus={t.delta < 0}>{signed(t.delta)}</strong>
             </p>
-            {t.phase2.map(|(d, amount, to)| {
+            {t.phase2.map(|(d, amount, to, throw)| {
                 let payer = names[to].clone();
                 view! {
+                    <div class="dice-row small" data-testid="last-phase2-throw">
+                        {throw.into_iter().map(|f| view! { <DieFace face=f/> }).collect_view()}
+                    </div>
                     <p>
                         {move || td_string!(i18n.get_locale(), eg_phase2, d = d).to_string()}": "
                         {move || if amount > 0 {

@@ -115,7 +115,10 @@ test('a whole turn by keyboard alone, with visible focus and spoken results', as
   await tabTo(page, () => document.activeElement.textContent === 'Rules');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#rules-title');
-  await page.waitForFunction(() => document.activeElement.textContent === 'Close', null, { timeout: 5000 });
+  // The dialog itself takes focus and opens at its top, heading in view.
+  await page.waitForFunction(() => document.activeElement.getAttribute('role') === 'dialog', null, { timeout: 5000 });
+  assert.equal(await page.$eval('.dialog', (d) => d.scrollTop), 0);
+  assert.ok(await page.$eval('#rules-title', (h) => { const r = h.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), 'the rules heading is in view');
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => document.activeElement.textContent === 'Rules', null, { timeout: 5000 });
   assert.deepEqual(page.problems, []);

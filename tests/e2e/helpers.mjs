@@ -88,3 +88,64 @@ export async function observeDevice(page) {
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p) => { log(`vibrate:${p}`); return true; } });
   });
 }
+
+/**
+ * Sets up an En Gingg game through the setup screen and waits for the table.
+ * names: player names; computer: indices of computer seats; seed; handover.
+ */
+export async function setUpGame(page, base, { names, computer = [], seed, handover = false, startBalance }) {
+  await page.goto(base + '/');
+  await page.click('[data-game=en-gingg] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');
+  while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
+    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+  }
+  const rows = page.locator('[data-testid=seat-row]');
+  for (let i = 0; i < names.length; i++) {
+    await rows.nth(i).locator('input').fill(names[i]);
+    await rows.nth(i).locator('.segmented button').nth(computer.includes(i) ? 1 : 0).click();
+  }
+  if (handover) await page.check('label.check input');
+  if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));
+  if (seed !== undefined) {
+    await page.click('details summary');
+    await page.fill('[data-testid=seed]', String(seed));
+  }
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/play\//);
+}
+
+/** The saved game (parsed) whose key holds the given id, or the only one. */
+export async function savedGame(page, id) {
+  return page.evaluate((id) => {
+    const key = id ? `spielblock.v1.game.${id}` : Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
+    const raw = key && localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  }, id);
+}
+
+/** Fails if anything sticks out sideways or a control is smaller than 44x44. */
+export async function checkFit(page, label) {
+  const problems = await page.evaluate(() => {
+    const out = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) out.push(`page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const st = getComputedStyle(el);
+      if (st.visibility === 'hidden' || el.closest('.sr-only')) continue;
+      if (r.right > width + 0.5 || r.left < -0.5) {
+        // Inside a scrolling box is fine; the box itself must fit.
+        let p = el.parentElement; let clipped = false;
+        while (p) { const s = getComputedStyle(p); if (/(auto|scroll|hidden)/.test(s.overflowX)) { clipped = true; break; } p = p.parentElement; }
+        if (!clipped) out.push(`${el.tagName.toLowerCase()}.${el.className} sticks out (${Math.round(r.left)}..${Math.round(r.right)})`);
+      }
+      const tap = el.matches('button, a.button, a[href], select, input:not([type=checkbox]), summary');
+      if (tap && (r.width < 43.5 || r.height < 43.5)) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+  });
+  if (problems.length) throw new Error(`${label}:\n  ${problems.slice(0, 12).join('\n  ')}`);
+}

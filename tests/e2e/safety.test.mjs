@@ -1,0 +1,360 @@
+// Tier (c): safe at the table, on the release build. Stray taps, taking a
+// move back, two tabs, a full storage, damaged or hostile saved data, turns
+// that stay readable, phone fit at 320 px in both languages, and wording.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { start, newPage, shot, faces, setUpGame, savedGame, checkFit, PHONE, ROOT } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const banner = async (page) => (await page.textContent('[data-testid=turn-banner]')).trim();
+const cli = path.join(ROOT, 'target/release/spielblock-cli');
+
+/** Ana plays phase 1 one die at a time until only the last die is left. */
+async function upToTheLastDie(page) {
+  for (let i = 0; i < 5; i++) {
+    await page.click('[data-testid=roll]:enabled');
+    await page.click('[data-testid=die] >> nth=0');
+    await page.click('[data-testid=set-aside]');
+  }
+  await page.waitForSelector('[data-testid=roll]:enabled');
+  assert.match(await page.textContent('[data-testid=roll]'), /last die/);
+}
+
+test('a double tap that ends a turn never spends the next player\'s move', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { names: ['Ana', 'Ben'], seed: 5 });
+  await upToTheLastDie(page);
+  const box = await page.locator('[data-testid=roll]').boundingBox();
+  const x = box.x + box.width / 2; const y = box.y + box.height / 2;
+  // Two quick taps on the same spot: the first throws Ana's last die.
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(90);
+  await page.mouse.click(x, y);
+  // Read the screen at once, while the turn moment still stands.
+  const now = await page.evaluate(() => ({
+    banner: document.querySelector('[data-testid=turn-banner]').textContent,
+    moment: document.querySelector('[data-testid=turn-moment]')?.textContent ?? null,
+    rollDisabled: document.querySelector('[data-testid=roll]')?.disabled ?? null,
+  }));
+  const saved = await savedGame(page);
+  assert.ok(saved.record.moves.every((m) => m.seat === 0), 'no move of Ben was made');
+  // Seed 5: Ana's six dice stay under 30, so the first tap ended her turn.
+  assert.match(now.banner, /Ben/);
+  // "Ben's turn" stands before his controls answer.
+  assert.match(now.moment, /Ben/);
+  assert.equal(now.rollDisabled, true);
+  await shot(page, 'turn-moment-360');
+  await page.waitForSelector('[data-testid=turn-moment]', { state: 'detached' });
+  await page.waitForSelector('[data-testid=roll]:enabled');
+  assert.equal((await savedGame(page)).record.moves.filter((m) => m.seat === 1).length, 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the player who just acted takes back a set-aside, never a throw', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { names: ['Ana', 'Ben'], seed: 12 });
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  assert.equal(await page.$('[data-testid=undo]'), null, 'a throw cannot be taken back');
+  const thrown = await faces(page, '[data-testid=die]');
+  await page.click('[data-testid=die] >> nth=0');
+  await page.click('[data-testid=set-aside]');
+  await page.waitForSelector('[data-testid=undo]');
+  assert.match(await page.textContent('[data-testid=undo]'), /Ana/);
+  await shot(page, 'undo-360');
+  await page.click('[data-testid=undo]');
+  await page.waitForSelector('[data-testid=die]');
+  assert.deepEqual(await faces(page, '[data-testid=die]'), thrown, 'the same throw is back');
+  assert.equal(await page.$$eval('.dice-row.kept svg.die', (e) => e.length), 0);
+  const saved = await savedGame(page);
+  assert.equal(saved.record.moves.length, 1, 'the undone move left the record');
+  assert.equal(await page.$('[data-testid=undo]'), null);
+  // It survives a reload exactly.
+  await page.reload();
+  await page.waitForSelector('[data-testid=die]');
+  assert.deepEqual(await faces(page, '[data-testid=die]'), thrown);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('two tabs: each sees the other\'s moves, and a stale tab never overwrites newer ones', async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const one = await context.newPage();
+  await setUpGame(one, env.base, { names: ['Ana', 'Ben'], seed: 21 });
+  const url = one.url();
+  const two = await context.newPage();
+  await two.goto(url);
+  await two.waitForSelector('[data-testid=roll]');
+  await one.click('[data-testid=roll]');
+  await one.waitForSelector('[data-testid=die]');
+  const thrown = await faces(one, '[data-testid=die]');
+  // The other tab follows through the storage event.
+  await two.waitForSelector('[data-testid=synced]');
+  assert.deepEqual(await faces(two, '[data-testid=die]'), thrown);
+  await two.click('[data-testid=die] >> nth=0');
+  await two.click('[data-testid=set-aside]');
+  await one.waitForFunction(() => document.querySelectorAll('.dice-row.kept svg.die').length === 1);
+  assert.equal((await savedGame(one)).record.moves.length, 2);
+
+  // A third tab that hears nothing of the others (its storage events lost):
+  // its first tap finds newer moves stored, shows them, and changes nothing.
+  const deaf = await context.newPage();
+  await deaf.addInitScript(() => {
+    const add = window.addEventListener.bind(window);
+    window.addEventListener = (type, ...rest) => (type === 'storage' ? undefined : add(type, ...rest));
+  });
+  await deaf.goto(url);
+  await deaf.waitForSelector('[data-testid=roll]');
+  await one.click('[data-testid=roll]');
+  await one.waitForSelector('[data-testid=die]');
+  const newer = await faces(one, '[data-testid=die]');
+  assert.equal(await deaf.$('[data-testid=die]'), null, 'the deaf tab shows the older state');
+  await deaf.click('[data-testid=roll]');
+  await deaf.waitForSelector('[data-testid=synced]');
+  assert.deepEqual(await faces(deaf, '[data-testid=die]'), newer);
+  const saved = await savedGame(one);
+  assert.equal(saved.record.moves.length, 3, 'no move was lost or doubled');
+  await shot(deaf, 'two-tabs-synced-360');
+  await context.close();
+});
+
+test('a full storage: the move is taken back, says so, nothing is lost on reload, and freeing space lets play go on', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { names: ['Ana', 'Ben'], seed: 33 });
+  await page.waitForSelector('[data-testid=roll]');
+  // A big set-aside item, then foreign filler up to the quota's last bytes.
+  const filled = await page.evaluate(() => {
+    localStorage.setItem('spielblock.quarantine.1700000000000.spielblock.v1.game.old', 'x'.repeat(600000));
+    let n = 0;
+    for (let size = 1 << 20; size >= 8; size >>= 1) {
+      for (;;) {
+        try { localStorage.setItem(`filler.${n++}`, 'f'.repeat(size)); } catch { break; }
+      }
+    }
+    return n;
+  });
+  assert.ok(filled > 10);
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=storage-full]');
+  assert.match(await page.textContent('[data-testid=storage-full]'), /storage is full/);
+  assert.equal(await page.$('[data-testid=die]'), null, 'the throw was taken back');
+  assert.equal((await savedGame(page)).record.moves.length, 0);
+  await shot(page, 'storage-full-360');
+  // Nothing on screen was lost: a reload shows the same.
+  await page.reload();
+  await page.waitForSelector('[data-testid=roll]');
+  assert.equal(await page.$('[data-testid=die]'), null);
+  // Starting another game says why it cannot, in words.
+  await page.goto(env.base + '/new/en-gingg');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[role=alert]');
+  assert.match(await page.textContent('[role=alert]'), /^The game could not be saved, so it was not started: the browser refused/);
+  await page.goBack();
+  await page.waitForSelector('[data-testid=roll]');
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=storage-full]');
+  await page.click('[data-testid=free-aside]');
+  await page.waitForSelector('[data-testid=storage-full]', { state: 'detached' });
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  assert.equal((await savedGame(page)).record.moves.length, 1, 'saved once there was room');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('damaged and hostile saved games are set aside with the reason, and can be downloaded and deleted', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  await page.evaluate(() => {
+    const base = (id, record) => JSON.stringify({ schema: 1, id, game: 'en-gingg', created: 1, updated: 2, handover: false, record });
+    const seats = [{ name: 'A', kind: 'human' }, { name: 'B', kind: 'human' }];
+    localStorage.setItem('spielblock.v1.game.illegal', base('illegal', { game: 'en-gingg', seed: 1, seats, moves: [{ seat: 0, action: { set_aside: [0] } }] }));
+    localStorage.setItem('spielblock.v1.game.lonely', base('lonely', { game: 'en-gingg', seed: 1, seats: [seats[0]], moves: [] }));
+    localStorage.setItem('spielblock.v1.game.negative', base('negative', { game: 'en-gingg', seed: -5, seats, moves: [] }));
+    localStorage.setItem('spielblock.v1.game.huge', base('huge', { game: 'en-gingg', seed: 1, seats: [{ name: 'N'.repeat(2000000), kind: 'human' }, seats[1]], moves: [] }));
+    localStorage.setItem('spielblock.v1.game.junk', '{"schema": 1, broken');
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=aside-item]');
+  assert.equal(await page.$$eval('[data-testid=saved-game]', (e) => e.length), 0, 'none is offered to resume');
+  const reasons = await page.$$eval('[data-testid=aside-item] .why', (e) => e.map((x) => x.textContent).join(' | '));
+  for (const want of [/move 1 is not allowed/, /needs 2 to 8 players, not 1/, /not in the expected form/, /name of 1 to 24 characters/, /damaged/]) {
+    assert.match(reasons, want);
+  }
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= PHONE.width, `the home page is ${width}px wide`);
+  await shot(page, 'set-aside-360');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=aside-download] >> nth=0')]);
+  assert.match(download.suggestedFilename(), /^spielblock-set-aside-1\.json$/);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  assert.ok(text.length > 10);
+  for (let n = 5; n > 0; n--) {
+    await page.click('[data-testid=aside-delete] >> nth=0');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=aside-item]').length === n - 1, n);
+  }
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.quarantine.')).length);
+  assert.equal(left, 0);
+  // German players read the reasons in German.
+  await page.evaluate(() => localStorage.setItem('spielblock.v1.game.junk2', '[1,2]'));
+  await page.click('[data-testid=lang-switch]');
+  await page.reload();
+  await page.waitForSelector('[data-testid=aside-item]');
+  assert.match(await page.textContent('[data-testid=aside-item] .why'), /keine gespeicherte Partie/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('every turn stays readable: a total of 30 is booked, the last phase-2 throw and the result stay, also behind the hand-over', async () => {
+  // A game with a phase-1 total of exactly 30, found by simulating.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-30-'));
+  execFileSync(cli, ['simulate', 'en-gingg', '--players', 'random,random', '-n', '60', '--records', dir]);
+  let found = null;
+  for (const f of fs.readdirSync(dir)) {
+    const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    const lines = execFileSync(cli, ['replay', '--trace', path.join(dir, f)]).toString().trim().split('\n').map((l) => JSON.parse(l));
+    const hit = lines.find((l) => (l.events || []).some((e) => e.phase1_done && e.phase1_done.total === 30));
+    if (hit) { found = { ...record, moves: record.moves.slice(0, hit.move) }; break; }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  assert.ok(found, 'a simulated game has a total of 30');
+  found.seats = found.seats.map((s, i) => ({ ...s, name: ['Ana', 'Ben'][i], kind: 'human' }));
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate((record) => localStorage.setItem('spielblock.v1.game.thirty', JSON.stringify({ schema: 1, id: 'thirty', game: 'en-gingg', created: 1, updated: 2, handover: true, record })), found);
+  await page.goto(env.base + '/play/thirty');
+  // Behind the hand-over screen, the table (read-only) shows how the turn ended.
+  await page.waitForSelector('.handover');
+  assert.match(await page.textContent('.last-turn'), /threw 30/);
+  assert.match(await page.textContent('.history'), /threw 30/);
+  assert.match(await page.textContent('.history'), /±0/);
+  assert.equal(await page.$('[data-testid=roll]:enabled'), null, 'nothing can be played from behind the hand-over');
+  await shot(page, 'handover-with-last-turn-360');
+  await page.context().close();
+
+  // Phase 2's last throw (no target face) stays on screen for the next player.
+  const p2 = await newPage(env.browser, PHONE);
+  // Seed 91: Ana's first throw sums to 32, so phase 2 hunts 2s.
+  await setUpGame(p2, env.base, { names: ['Ana', 'Bo'], seed: 91 });
+  await p2.click('[data-testid=roll]');
+  for (let i = 0; i < 6; i++) await p2.click(`[data-testid=die] >> nth=${i}`);
+  await p2.click('[data-testid=set-aside]');
+  await p2.waitForSelector('[data-testid=penalty]');
+  for (let i = 0; i < 50 && /Ana/.test(await banner(p2)); i++) {
+    await p2.click('[data-testid=roll]');
+  }
+  const last = await faces(p2, '[data-testid=last-phase2-throw] svg.die');
+  assert.ok(last.length > 0 && !last.includes('2'), `the last throw ${last} shows no 2`);
+  await shot(p2, 'last-phase2-throw-360');
+  await p2.context().close();
+});
+
+for (const lang of ['en', 'de']) {
+  test(`phone fit at 320 px (${lang}): nothing sticks out, every control at least 44x44`, async () => {
+    const page = await newPage(env.browser, { width: 320, height: 640 }, { locale: lang === 'de' ? 'de-DE' : 'en-US' });
+    await page.goto(env.base + '/');
+    await page.waitForSelector('.game-card');
+    await checkFit(page, `home ${lang}`);
+    await shot(page, `fit-home-${lang}-320`);
+    await page.click('[data-game=en-gingg] a');
+    await page.waitForSelector('[data-testid=seat-row]');
+    await page.click('details summary');
+    await checkFit(page, `setup ${lang}`);
+    await shot(page, `fit-setup-${lang}-320`);
+    // A long name that fits the limit, two humans and the hand-over.
+    await page.locator('[data-testid=seat-row] input').nth(0).fill('Maximiliane-Großmütterch');
+    await page.locator('[data-testid=seat-row] .segmented button').nth(2).click();
+    await page.check('label.check input');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('.handover');
+    await checkFit(page, `handover ${lang}`);
+    await shot(page, `fit-handover-${lang}-320`);
+    await page.click('.handover button');
+    await page.click('[data-testid=roll]');
+    await page.waitForSelector('[data-testid=die]');
+    await checkFit(page, `table ${lang}`);
+    await shot(page, `fit-table-${lang}-320`);
+    await page.click('.topbar button >> nth=1');
+    await page.waitForSelector('#rules-title');
+    await checkFit(page, `rules ${lang}`);
+    await shot(page, `fit-rules-${lang}-320`);
+    await page.keyboard.press('Escape');
+    await page.click('.topbar button >> nth=0');
+    await page.waitForSelector('#players-title');
+    await checkFit(page, `players ${lang}`);
+    await shot(page, `fit-players-${lang}-320`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('wording: placeholders, no duplicate names, turns counted as players count them, unfinished games first, the language switch everywhere', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  assert.ok(await page.$('[data-testid=lang-switch]'), 'home');
+  await page.click('[data-game=en-gingg] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  assert.ok(await page.$('[data-testid=lang-switch]'), 'setup');
+  const first = page.locator('[data-testid=seat-row] input').nth(0);
+  assert.equal(await first.inputValue(), '', 'no text to delete');
+  assert.equal(await first.getAttribute('placeholder'), 'Player 1');
+  await first.fill('Ana');
+  await page.locator('[data-testid=seat-row] input').nth(1).fill('ana');
+  assert.equal(await first.getAttribute('aria-invalid'), 'true', 'the clashing field is marked');
+  await page.click('button[type=submit]');
+  assert.match(await page.textContent('[role=alert]'), /cannot share the name/);
+  assert.match(page.url(), /\/new\//, 'not started');
+  await shot(page, 'duplicate-names-360');
+  await page.locator('[data-testid=seat-row] input').nth(1).fill('');
+  await page.locator('[data-testid=seat-row] .segmented button').nth(2).click();
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=roll]');
+  assert.ok(await page.$('[data-testid=lang-switch]'), 'table');
+  // The empty name became its placeholder.
+  assert.equal((await savedGame(page)).record.seats[1].name, 'Player 2');
+  for (let i = 0; i < 60 && /Ana/.test(await banner(page)); i++) {
+    await page.click('[data-testid=roll]:enabled');
+    if (await page.$('[data-testid=die]:enabled')) {
+      for (const d of await page.$$('[data-testid=die]:enabled')) await d.click();
+      await page.click('[data-testid=set-aside]');
+    }
+  }
+  await page.goto(env.base + '/');
+  await page.waitForSelector('[data-testid=saved-game]');
+  const order = await page.$$eval('main > section > h2', (hs) => hs.map((h) => h.id));
+  assert.ok(order.indexOf('unfinished-title') < order.indexOf('games-title'), `unfinished first: ${order}`);
+  assert.match(await page.textContent('[data-testid=saved-game] .meta'), /turn [2-9]/);
+  await page.goto(env.base + '/nowhere');
+  assert.ok(await page.waitForSelector('[data-testid=lang-switch]'), 'not found');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('"Play again" with no human seat goes through setup', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-again-'));
+  execFileSync(cli, ['simulate', 'en-gingg', '--players', 'strong,casual', '-n', '1', '--seed', '4', '--records', dir]);
+  const record = JSON.parse(fs.readFileSync(path.join(dir, 'en-gingg-4.json'), 'utf8'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  record.seats = [{ name: 'Robo', kind: 'computer', level: 'strong' }, { name: 'Tin', kind: 'computer', level: 'casual' }];
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate((record) => localStorage.setItem('spielblock.v1.game.bots', JSON.stringify({ schema: 1, id: 'bots', game: 'en-gingg', created: 1, updated: 2, handover: false, record })), record);
+  await page.goto(env.base + '/play/bots');
+  await page.waitForSelector('[data-testid=result]');
+  await page.click('[data-testid=play-again]');
+  await page.waitForURL(/\/new\/en-gingg$/);
+  const names = await page.$$eval('[data-testid=seat-row] input', (e) => e.map((x) => x.value));
+  assert.deepEqual(names, ['Robo', 'Tin']);
+  assert.deepEqual(await page.$$eval('select[data-testid=level]', (e) => e.map((x) => x.value)), ['strong', 'casual']);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
