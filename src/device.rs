@@ -130,6 +130,14 @@ pub fn mark(name: &str) {
     }
 }
 
+/// Records the time since the mark `start` as a performance measure `name`
+/// (the measurement script reads computer decisions this way).
+pub fn measure_since(name: &str, start: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.measure_with_start_mark(name, start);
+    }
+}
+
 /// Offers `text` as a file download named `filename` (a backup, a set-aside
 /// item). Silent where the browser refuses.
 pub fn download(filename: &str, text: &str) {

@@ -98,6 +98,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     let notice = RwSignal::new(None::<Text>);
     let block = RwSignal::new(None::<Block>);
     let moment = RwSignal::new(None::<Seat>);
+    let daily_new = RwSignal::new(false);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
@@ -247,7 +248,13 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         let l = i18n.get_locale_untracked();
         let told = if human { Some(seat) } else { None };
         let before = to_act.get_untracked().first().copied();
+        if !human {
+            device::mark("spielblock:computer-start");
+        }
         let result = live.try_update(|g| g.apply(seat, action.as_ref(), told, l));
+        if !human {
+            device::measure_since("spielblock:computer", "spielblock:computer-start");
+        }
         match result {
             Some(Ok(applied)) => {
                 if !persist() {
@@ -268,6 +275,20 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                     announcement.set(applied.lines.join(" "));
                 }
                 start_moment(before);
+                // A finished daily challenge: keep the day's best per name.
+                let date = meta.with_untracked(|g| g.daily.clone());
+                let outcome = live.with_untracked(|g| g.outcome());
+                if let (Some(date), Some(o)) = (date, outcome) {
+                    let s = seats.get_untracked();
+                    if let Some(first) = s.first().filter(|x| x.kind == SeatKind::Human) {
+                        daily_new.set(storage::record_daily(
+                            entry.id,
+                            &date,
+                            &first.name,
+                            o.scores[0],
+                        ));
+                    }
+                }
             }
             Some(Err(why)) => {
                 error.set(Some(Text::new(move |l| {
@@ -448,6 +469,18 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             }).collect_view()}
                         </ol>
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
+                        {meta.with_untracked(|g| g.daily.clone()).map(|date| {
+                            let best = storage::daily_best(entry.id, &date);
+                            view! {
+                                <div class="daily" data-testid="daily-result">
+                                    {move || daily_new.get().then(|| view! { <p class="new-best" data-testid="new-best">{t!(i18n, daily_new_best)}</p> })}
+                                    <h3>{let d = date.clone(); move || td_string!(i18n.get_locale(), daily_title, date = d.clone()).to_string()}</h3>
+                                    <ol class="ranking">
+                                        {best.into_iter().map(|(n, s)| view! { <li><span class="name">{n}</span><span class="score">{s}</span></li> }).collect_view()}
+                                    </ol>
+                                </div>
+                            }
+                        })}
                         <div class="actions">
                             <PlayAgain entry seats=seats.get_untracked() options=live.with_untracked(|g| g.options()) handover=meta.with_untracked(|g| g.handover)/>
                             <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
@@ -538,9 +571,11 @@ fn OptionsSummary(entry: Entry, options: Value) -> impl IntoView {
             <dl class="options-summary" data-testid="options-summary">
                 {specs.into_iter().map(|spec| {
                     let value = options.get(spec.key).cloned().unwrap_or_else(|| spec.default_value());
-                    let shown = match value {
-                        Value::String(s) => s,
-                        Value::Bool(b) => if b { "✓".into() } else { "✗".into() },
+                    let key = spec.key;
+                    let shown = move || match &value {
+                        Value::String(s) => (entry.option_label)(&format!("{key}.{s}"), i18n.get_locale()),
+                        Value::Bool(b) => if *b { "✓".into() } else { "✗".into() },
+                        Value::Array(a) => a.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
                         other => other.to_string(),
                     };
                     view! {

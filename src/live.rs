@@ -156,6 +156,7 @@ pub fn entry<G: GameView>() -> Entry {
         max_seats: G::MAX_SEATS,
         default_seats: G::DEFAULT_SEATS,
         private_info: G::PRIVATE_INFO,
+        daily: G::DAILY,
         name: G::name,
         pitch: G::pitch,
         options: G::options_spec,

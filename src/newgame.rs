@@ -16,6 +16,24 @@ pub fn create_game(
     seed: u64,
     handover: bool,
 ) -> Result<String, Text> {
+    create(entry, seats, options, seed, handover, None)
+}
+
+/// Today's daily challenge of `entry` for one player: the date's seed.
+pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<String, Text> {
+    let date = storage::today();
+    let seed = storage::daily_seed(entry.id, &date);
+    create(entry, vec![seat], options, seed, false, Some(date))
+}
+
+fn create(
+    entry: &Entry,
+    seats: Vec<SeatInfo>,
+    options: &Value,
+    seed: u64,
+    handover: bool,
+    daily: Option<String>,
+) -> Result<String, Text> {
     let record = (entry.new_record)(seats, options, seed)?;
     let now = storage::now();
     let saved = SavedGame {
@@ -30,6 +48,7 @@ pub fn create_game(
         outcome: None,
         revision: 0,
         turn: 1,
+        daily,
         record,
     };
     storage::save_game(&saved).map_err(|e| {

@@ -6,7 +6,7 @@ use crate::games;
 use crate::host::LevelSelect;
 use crate::i18n::*;
 use crate::lang::LangSwitch;
-use crate::newgame::{create_game, take_draft};
+use crate::newgame::{create_daily, create_game, take_draft};
 use crate::routes::{navigate, Link};
 use crate::storage;
 use crate::table::{Entry, Text};
@@ -78,6 +78,9 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     let rows = RwSignal::new(initial);
     let handover = RwSignal::new(entry.private_info || draft.as_ref().is_some_and(|d| d.handover));
     let seed_text = RwSignal::new(String::new());
+    // The daily challenge: solo, with the date's seed.
+    let daily = RwSignal::new(false);
+    let daily_offered = entry.daily;
     let error = RwSignal::new(None::<Text>);
     let say = move |f: fn(Locale) -> String| error.set(Some(Text::new(f)));
     // The game's options, starting at their defaults.
@@ -183,6 +186,13 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             return;
         };
         let opts = Value::Object(options.get_untracked());
+        if daily.get_untracked() && seats.len() == 1 {
+            match create_daily(&entry, seats[0].clone(), &opts) {
+                Ok(id) => navigate(&format!("/play/{id}")),
+                Err(e) => error.set(Some(e)),
+            }
+            return;
+        }
         match create_game(&entry, seats, &opts, seed, handover.get_untracked()) {
             Ok(id) => navigate(&format!("/play/{id}")),
             Err(e) => error.set(Some(e)),
@@ -245,6 +255,13 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                     </ol>
                     <button type="button" on:click=add data-testid="add-player" disabled={move || rows.with(Vec::len) >= max}>"+ "{t!(i18n, add_player)}</button>
                 </fieldset>
+                {move || (daily_offered && rows.with(Vec::len) == 1).then(|| view! {
+                    <label class="check daily-option">
+                        <input type="checkbox" data-testid="daily" prop:checked=move || daily.get()
+                            on:change=move |ev| daily.set(event_target_checked(&ev))/>
+                        {move || td_string!(i18n.get_locale(), daily_option, date = crate::storage::today()).to_string()}
+                    </label>
+                })}
                 {(!specs.is_empty()).then(|| view! {
                     <fieldset class="options" data-testid="options">
                         <legend>{t!(i18n, options_title)}</legend>
@@ -316,6 +333,35 @@ fn OptionField(
             </label>
         }
         .into_any(),
+        OptionKind::Set { values, .. } => {
+            let has = move |x: i64| {
+                options.with(|o| {
+                    o.get(key)
+                        .and_then(Value::as_array)
+                        .is_some_and(|a| a.iter().any(|v| v.as_i64() == Some(x)))
+                })
+            };
+            let toggle = move |x: i64| {
+                // Kept in the listed order; the rules check how many.
+                let now: Vec<i64> = values
+                    .iter()
+                    .copied()
+                    .filter(|&v| if v == x { !has(v) } else { has(v) })
+                    .collect();
+                set(Value::Array(now.into_iter().map(Value::from).collect()));
+            };
+            view! {
+                <div class="field">
+                    <span>{label}</span>
+                    <div class="toggles" role="group" aria-label=label data-option=key>
+                        {values.iter().map(|&x| view! {
+                            <button type="button" aria-pressed=move || has(x).to_string() on:click=move |_| toggle(x)>{x}</button>
+                        }).collect_view()}
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
         OptionKind::Choice { values, .. } => view! {
             <label class="field">
                 <span>{label}</span>

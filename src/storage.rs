@@ -48,6 +48,9 @@ pub struct SavedGame {
     /// The turn (or round) as players count it, for the list of games.
     #[serde(default)]
     pub turn: u32,
+    /// The date ("2026-11-22") of a daily challenge game.
+    #[serde(default)]
+    pub daily: Option<String>,
     /// `rules::Record<G>` as JSON.
     pub record: serde_json::Value,
 }
@@ -416,4 +419,65 @@ pub fn watch(key: String, f: impl Fn() + 'static) -> Watch {
         let _ = w.add_event_listener_with_callback("storage", cb.as_ref().unchecked_ref());
     }
     Watch(cb)
+}
+
+/// Today's date in this device's time zone, as "YYYY-MM-DD".
+pub fn today() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
+}
+
+/// The seed of a game's daily challenge: the same for everyone on a date
+/// (FNV-1a over game and date; no network).
+pub fn daily_seed(game: &str, date: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in format!("spielblock:{game}:{date}").bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn daily_key(game: &str, date: &str) -> String {
+    format!("spielblock.daily.{game}.{date}")
+}
+
+/// The day's best score per player name for a game's daily challenge.
+pub fn daily_best(game: &str, date: &str) -> Vec<(String, i64)> {
+    let mut list: Vec<(String, i64)> = get_raw(&daily_key(game, date))
+        .and_then(|raw| serde_json::from_str(&raw).ok())
+        .unwrap_or_default();
+    rules::sort_small_by(&mut list, |a, b| a.1 > b.1);
+    list
+}
+
+/// Keeps `score` as `name`'s best of the day if it is; true when it is a new
+/// best (or the first score of the day) for that name.
+pub fn record_daily(game: &str, date: &str, name: &str, score: i64) -> bool {
+    let mut list = daily_best(game, date);
+    let better = match list.iter_mut().find(|(n, _)| n == name) {
+        Some(entry) if entry.1 >= score => false,
+        Some(entry) => {
+            entry.1 = score;
+            true
+        }
+        None => {
+            list.push((name.to_string(), score));
+            true
+        }
+    };
+    if better {
+        if let Some(s) = storage() {
+            let _ = s.set_item(
+                &daily_key(game, date),
+                &serde_json::to_string(&list).unwrap_or_default(),
+            );
+        }
+    }
+    better
 }

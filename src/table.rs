@@ -129,6 +129,9 @@ impl TableCtx {
 pub trait GameView: Game {
     /// Seats a new game starts with at setup.
     const DEFAULT_SEATS: usize;
+    /// Whether solo play offers a daily challenge: the same seed for everyone
+    /// on the same date, with the day's best score per name kept.
+    const DAILY: bool = false;
     fn name(l: Locale) -> String;
     fn pitch(l: Locale) -> String;
     /// The table: sheets, dice, cards, board, and the acting seat's controls.
@@ -204,6 +207,7 @@ pub struct Entry {
     pub max_seats: usize,
     pub default_seats: usize,
     pub private_info: bool,
+    pub daily: bool,
     pub name: fn(Locale) -> String,
     pub pitch: fn(Locale) -> String,
     pub options: fn() -> Vec<OptionSpec>,

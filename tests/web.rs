@@ -54,6 +54,7 @@ fn sample(id: &str) -> SavedGame {
         outcome: None,
         revision: 0,
         turn: 1,
+        daily: None,
         record: serde_json::json!({"game":"en-gingg","seed":5,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer"}],"moves":[]}),
     }
 }
@@ -108,6 +109,38 @@ fn a_stale_tab_never_overwrites_newer_moves() {
         storage::load_game("two-tabs"),
         Err(storage::LoadError::Missing)
     );
+}
+
+#[wasm_bindgen_test]
+fn the_daily_challenge_keeps_each_names_best_of_the_day() {
+    ls().clear().unwrap();
+    let date = "2026-11-22";
+    // The same seed for everyone on a date, another on the next day.
+    assert_eq!(
+        storage::daily_seed("mindgolf", date),
+        storage::daily_seed("mindgolf", date)
+    );
+    assert_ne!(
+        storage::daily_seed("mindgolf", date),
+        storage::daily_seed("mindgolf", "2026-11-23")
+    );
+    assert_ne!(
+        storage::daily_seed("mindgolf", date),
+        storage::daily_seed("choice", date)
+    );
+    assert!(storage::record_daily("mindgolf", date, "Ana", 40));
+    assert!(
+        !storage::record_daily("mindgolf", date, "Ana", 38),
+        "not a best"
+    );
+    assert!(storage::record_daily("mindgolf", date, "Ben", 52));
+    assert!(storage::record_daily("mindgolf", date, "Ana", 61));
+    assert_eq!(
+        storage::daily_best("mindgolf", date),
+        vec![("Ana".to_string(), 61), ("Ben".to_string(), 52)]
+    );
+    assert!(storage::daily_best("mindgolf", "2026-11-23").is_empty());
+    assert_eq!(storage::today().len(), 10);
 }
 
 #[wasm_bindgen_test]
@@ -269,7 +302,11 @@ async fn home_lists_every_registered_game_and_the_coming_ones() {
         .query_selector("[data-testid=coming]")
         .unwrap()
         .unwrap();
-    assert!(coming.text_content().unwrap().contains("MindGolf"));
+    assert!(coming.text_content().unwrap().contains("CHOICE"));
+    assert!(root
+        .query_selector("[data-game=mindgolf] a")
+        .unwrap()
+        .is_some());
     root.remove();
 }
 

@@ -139,6 +139,14 @@ pub enum OptionKind {
         values: &'static [&'static str],
         default: &'static str,
     },
+    /// A set of `min..=max` distinct numbers out of `values`, as a JSON list
+    /// in the order of `values`.
+    Set {
+        values: &'static [i64],
+        min: usize,
+        max: usize,
+        default: &'static [i64],
+    },
 }
 
 impl OptionSpec {
@@ -147,6 +155,7 @@ impl OptionSpec {
             OptionKind::Int { default, .. } => default.into(),
             OptionKind::Bool { default } => default.into(),
             OptionKind::Choice { default, .. } => default.into(),
+            OptionKind::Set { default, .. } => default.to_vec().into(),
         }
     }
 
@@ -172,6 +181,31 @@ impl OptionSpec {
                 Some(s) if values.contains(&s) => Ok(()),
                 _ => Err(unknown()),
             },
+            OptionKind::Set {
+                values, min, max, ..
+            } => {
+                let list = v.as_array().ok_or_else(unknown)?;
+                let nums: Vec<i64> = list.iter().filter_map(Value::as_i64).collect();
+                // Known values, each once, in the listed order.
+                let positions: Vec<usize> = nums
+                    .iter()
+                    .filter_map(|n| values.iter().position(|x| x == n))
+                    .collect();
+                if nums.len() != list.len()
+                    || positions.len() != nums.len()
+                    || positions.windows(2).any(|w| w[0] >= w[1])
+                {
+                    return Err(unknown());
+                }
+                if !(min..=max).contains(&nums.len()) {
+                    return Err(Shared::OptionRange {
+                        key: self.key.to_string(),
+                        min: min as i64,
+                        max: max as i64,
+                    });
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -508,5 +542,26 @@ mod tests {
         };
         assert!(b.check(&true.into()).is_ok() && b.check(&1.into()).is_err());
         assert_eq!(b.default_value(), Value::Bool(false));
+        let set = OptionSpec {
+            key: "lanes",
+            kind: OptionKind::Set {
+                values: &[1, 2, 3, 4],
+                min: 2,
+                max: 3,
+                default: &[1, 2],
+            },
+        };
+        assert_eq!(set.check(&serde_json::json!([1, 3])), Ok(()));
+        assert!(set.check(&serde_json::json!([3, 1])).is_err(), "order");
+        assert!(set.check(&serde_json::json!([1, 1])).is_err(), "twice");
+        assert!(set.check(&serde_json::json!([1, 9])).is_err(), "unknown");
+        assert_eq!(
+            set.check(&serde_json::json!([1])),
+            Err(Shared::OptionRange {
+                key: "lanes".into(),
+                min: 2,
+                max: 3
+            })
+        );
     }
 }

@@ -5,6 +5,7 @@ pub mod contract;
 pub mod driver;
 pub mod en_gingg;
 pub mod midend;
+pub mod mindgolf;
 pub mod registry;
 pub mod rng;
 

@@ -12,7 +12,7 @@ use std::path::Path;
 /// The one list of games: calls `$m!` with every game type.
 macro_rules! for_each_game {
     ($m:ident) => {
-        $m!(crate::en_gingg::EnGingg)
+        $m!(crate::en_gingg::EnGingg, crate::mindgolf::MindGolf)
     };
 }
 
@@ -189,6 +189,9 @@ pub struct SimReport {
     pub players: Vec<String>,
     pub options: Value,
     pub avg_score: Vec<f64>,
+    pub median_score: Vec<f64>,
+    /// Standard deviation of each seat's final score.
+    pub sd_score: Vec<f64>,
     /// Share of games each seat finished first alone.
     pub win_rate: Vec<f64>,
     /// Share of games each seat shared the first place.
@@ -209,6 +212,8 @@ impl SimReport {
             "players": self.players,
             "options": self.options,
             "avg_score": self.avg_score,
+            "median_score": self.median_score,
+            "sd_score": self.sd_score,
             "win_rate": self.win_rate,
             "shared_first_rate": self.shared_first_rate,
             "avg_place": self.avg_place,
@@ -255,6 +260,7 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let mut score = vec![0f64; n];
+    let mut all: Vec<Vec<f64>> = vec![Vec::with_capacity(req.games); n];
     let mut wins = vec![0f64; n];
     let mut shared = vec![0f64; n];
     let mut place = vec![0f64; n];
@@ -267,6 +273,7 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
         let o = m.state().outcome().expect("played to the end");
         for seat in 0..n {
             score[seat] += o.scores[seat] as f64;
+            all[seat].push(o.scores[seat] as f64);
             place[seat] += o.places[seat] as f64;
             if o.places[seat] == 1 {
                 if o.is_shared(seat) {
@@ -298,6 +305,25 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
         players: policies.iter().map(Policy::name).collect(),
         options: serde_json::to_value(&options).expect("options serialize"),
         avg_score: per(&score),
+        median_score: all
+            .iter_mut()
+            .map(|v| {
+                v.sort_by(f64::total_cmp);
+                let m = v.len() / 2;
+                if v.len() % 2 == 1 {
+                    v[m]
+                } else {
+                    (v[m - 1] + v[m]) / 2.0
+                }
+            })
+            .collect(),
+        sd_score: all
+            .iter()
+            .map(|v| {
+                let mean = v.iter().sum::<f64>() / v.len() as f64;
+                (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / v.len() as f64).sqrt()
+            })
+            .collect(),
         win_rate: per(&wins),
         shared_first_rate: per(&shared),
         avg_place: per(&place),
@@ -334,7 +360,7 @@ mod tests {
 
     #[test]
     fn one_registry_lists_every_game() {
-        assert_eq!(ids(), vec!["en-gingg"]);
+        assert_eq!(ids(), vec!["en-gingg", "mindgolf"]);
         let d = describe("en-gingg").unwrap();
         assert_eq!(d["players"], json!([2, 8]));
         assert_eq!(d["options"][0]["key"], "start_balance");

@@ -3,6 +3,8 @@
 
 #[cfg(feature = "en-gingg")]
 pub mod en_gingg;
+#[cfg(feature = "mindgolf")]
+pub mod mindgolf;
 
 #[allow(unused_imports)]
 use crate::live::entry;
@@ -11,6 +13,8 @@ use crate::table::Entry;
 /// Every playable game, in home-screen order.
 pub fn registry() -> Vec<Entry> {
     vec![
+        #[cfg(feature = "mindgolf")]
+        entry::<rules::mindgolf::MindGolf>(),
         #[cfg(feature = "en-gingg")]
         entry::<rules::en_gingg::EnGingg>(),
     ]

@@ -133,6 +133,27 @@ if (!sizesOnly) {
     }
     await page.context().close();
   }
+  // ---- computer decisions, per game: two strong computer seats play; each
+  // decision (choice + rules + announcement) is a performance measure.
+  console.log('\ncomputer decision in the browser, 4x CPU throttling (first includes building its tables):');
+  for (const game of ['en-gingg', 'mindgolf']) {
+    const page = await throttled();
+    await page.goto(base + `/new/${game}`);
+    await page.waitForSelector('[data-testid=seat-row]');
+    while ((await page.$$('[data-testid=seat-row]')).length > 2) {
+      await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+    }
+    for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(1).click();
+    await page.click('button[type=submit]');
+    await page.waitForFunction(() => performance.getEntriesByName('spielblock:computer').length >= 40, null, { timeout: 120000 })
+      .catch(() => {});
+    const xs = await page.evaluate(() => performance.getEntriesByName('spielblock:computer').map((e) => e.duration));
+    const rest = xs.slice(1);
+    const m = median(rest);
+    console.log(`  ${game.padEnd(10)} first ${xs[0].toFixed(1)} ms, then median ${m.toFixed(1)} ms, max ${Math.max(...rest).toFixed(1)} ms over ${rest.length}  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
+    if (m >= BUDGET.tap) failures.push(`${game} computer decision ${m.toFixed(1)} ms`);
+    await page.context().close();
+  }
   await browser.close();
   server.close();
 }

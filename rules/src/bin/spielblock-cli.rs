@@ -122,15 +122,24 @@ fn run(cli: Cli) -> Result<(), String> {
                     r.games, r.game, r.options, r.avg_moves
                 );
                 println!(
-                    "{:<6} {:<10} {:>12} {:>9} {:>13} {:>10}",
-                    "seat", "player", "avg score", "win rate", "shared first", "avg place"
+                    "{:<6} {:<10} {:>10} {:>8} {:>8} {:>9} {:>13} {:>10}",
+                    "seat",
+                    "player",
+                    "mean",
+                    "median",
+                    "sd",
+                    "win rate",
+                    "shared first",
+                    "avg place"
                 );
                 for (i, p) in r.players.iter().enumerate() {
                     println!(
-                        "{:<6} {:<10} {:>12.2} {:>8.1}% {:>12.1}% {:>10.2}",
+                        "{:<6} {:<10} {:>10.2} {:>8.1} {:>8.2} {:>8.1}% {:>12.1}% {:>10.2}",
                         i + 1,
                         p,
                         r.avg_score[i],
+                        r.median_score[i],
+                        r.sd_score[i],
                         100.0 * r.win_rate[i],
                         100.0 * r.shared_first_rate[i],
                         r.avg_place[i]

@@ -1,0 +1,490 @@
+//! MindGolf on screen: the score sheet as on paper (lanes with their target in
+//! a yellow box, seven fields, the score circle, the parking slot, the total)
+//! and the dice tray (choose the dice, throw, re-roll one, enter or park).
+
+use crate::dice::DieFace;
+use crate::i18n::*;
+use crate::table::{GameView, TableCtx};
+use leptos::prelude::*;
+use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
+use rules::Seat;
+
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        v.to_string()
+    }
+}
+
+/// "(2+4+5) × 4 = 44", the value formula as the rules count it (R-MG-3).
+fn formula(green: &[u8], white: Option<u8>, value: i64) -> String {
+    let sum = if green.is_empty() {
+        "1".to_string()
+    } else {
+        green
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    match white {
+        Some(w) if green.len() > 1 => format!("({sum}) × {w} = {value}"),
+        Some(w) => format!("{sum} × {w} = {value}"),
+        None => format!("{sum} = {value}"),
+    }
+}
+
+impl GameView for MindGolf {
+    const DEFAULT_SEATS: usize = 2;
+    const DAILY: bool = true;
+
+    fn name(l: Locale) -> String {
+        td_string!(l, name_mindgolf).to_string()
+    }
+
+    fn pitch(l: Locale) -> String {
+        td_string!(l, pitch_mindgolf).to_string()
+    }
+
+    fn table(ctx: TableCtx) -> AnyView {
+        view! { <MgTable ctx/> }.into_any()
+    }
+
+    fn error_text(e: &Error, l: Locale) -> String {
+        match e {
+            Error::BadDice => td_string!(l, mg_err_bad_dice).to_string(),
+            Error::AlreadyThrown => td_string!(l, mg_err_already_thrown).to_string(),
+            Error::NotThrown => td_string!(l, mg_err_not_thrown).to_string(),
+            Error::RerollUsed => td_string!(l, mg_err_reroll_used).to_string(),
+            Error::NoSuchDie => td_string!(l, mg_err_no_such_die).to_string(),
+            Error::LaneClosed => td_string!(l, mg_err_lane_closed).to_string(),
+            Error::SlotTaken => td_string!(l, mg_err_slot_taken).to_string(),
+            Error::NothingParked => td_string!(l, mg_err_nothing_parked).to_string(),
+            Error::ParkedFirst => td_string!(l, mg_err_parked_first).to_string(),
+            Error::NotYet => td_string!(l, mg_err_not_yet).to_string(),
+            Error::TeamsNeedFour => td_string!(l, mg_err_teams_need_four).to_string(),
+        }
+    }
+
+    fn option_label(key: &str, l: Locale) -> String {
+        match key {
+            "lanes" => td_string!(l, mg_opt_lanes).to_string(),
+            "green_dice" => td_string!(l, mg_opt_green_dice).to_string(),
+            "mode" => td_string!(l, mg_opt_mode).to_string(),
+            "mode.tournament" => td_string!(l, mg_opt_mode_tournament).to_string(),
+            "mode.teams" => td_string!(l, mg_opt_mode_teams).to_string(),
+            other => other.to_string(),
+        }
+    }
+
+    fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
+        let name = |s: Seat| names[s].clone();
+        events
+            .iter()
+            .filter_map(|e| {
+                Some(match e {
+                    Event::Thrown {
+                        seat,
+                        green,
+                        white,
+                        value,
+                    } => td_string!(
+                        l,
+                        mg_ann_thrown,
+                        name = name(*seat),
+                        formula = formula(green, *white, *value)
+                    )
+                    .to_string(),
+                    Event::Rerolled {
+                        from, to, value, ..
+                    } => td_string!(l, mg_ann_rerolled, from = from, to = to, value = value)
+                        .to_string(),
+                    Event::Entered { field, score, .. } => match score {
+                        Some(s) => td_string!(
+                            l,
+                            mg_ann_finished,
+                            field = signed(*field),
+                            score = signed(*s)
+                        )
+                        .to_string(),
+                        None => td_string!(l, mg_ann_entered, field = signed(*field)).to_string(),
+                    },
+                    Event::Parked { value, .. } => {
+                        td_string!(l, mg_ann_parked, value = value).to_string()
+                    }
+                    Event::Dropped { value, .. } => {
+                        td_string!(l, mg_ann_dropped, value = value).to_string()
+                    }
+                    Event::PlayerDone { seat, total } => {
+                        td_string!(l, mg_ann_done, name = name(*seat), total = signed(*total))
+                            .to_string()
+                    }
+                    Event::TurnPassed { to } => {
+                        td_string!(l, eg_ann_turn, name = name(*to)).to_string()
+                    }
+                    Event::GameOver => return None,
+                })
+            })
+            .collect()
+    }
+
+    fn vibrates(events: &[Event]) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Thrown { .. } | Event::Rerolled { .. }))
+    }
+
+    fn rules() -> AnyView {
+        let i18n = use_i18n();
+        view! {
+            <h2 id="rules-title">{t!(i18n, mg_rules_title)}</h2>
+            <p>{t!(i18n, mg_rules_1)}</p>
+            <p>{t!(i18n, mg_rules_2)}</p>
+            <p>{t!(i18n, mg_rules_3)}</p>
+            <p>{t!(i18n, mg_rules_4)}</p>
+            <p>{t!(i18n, mg_rules_5)}</p>
+            <p>{t!(i18n, mg_rules_6)}</p>
+            <p>{t!(i18n, mg_rules_7)}</p>
+        }
+        .into_any()
+    }
+}
+
+/// One lane as on paper: the target in its yellow box, seven fields, the
+/// score circle. `preview` shows the field a value would make.
+#[component]
+fn LaneRow(
+    lane: Lane,
+    index: usize,
+    /// The value waiting to be entered here, if this lane is selected.
+    preview: Option<i64>,
+    /// Why this lane cannot take the value now (shown on it), if it cannot.
+    selectable: bool,
+    selected: bool,
+    on_pick: Callback<usize>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let next = preview.map(|v| lane.next_field(v));
+    let fields: Vec<Option<i64>> = (0..FIELDS).map(|i| lane.fields.get(i).copied()).collect();
+    let filled = lane.fields.len();
+    let target = lane.target;
+    let score = lane.score;
+    let distance = lane.distance();
+    let label = move || {
+        let l = i18n.get_locale();
+        match score {
+            Some(s) => td_string!(l, mg_lane_done, target = target, score = signed(s)).to_string(),
+            None => td_string!(
+                l,
+                mg_lane_open,
+                target = target,
+                d = distance,
+                n = FIELDS - filled
+            )
+            .to_string(),
+        }
+    };
+    view! {
+        <li class="mg-lane" class:done=score.is_some() class:selected=selected data-testid="lane" data-target=target.to_string()>
+            <button type="button" class="mg-lane-button" disabled=!selectable aria-pressed=selected.to_string()
+                aria-label=label on:click=move |_| on_pick.run(index)>
+                <span class="mg-target">{target}</span>
+                {fields.into_iter().enumerate().map(|(i, f)| {
+                    let preview_here = i == filled && next.is_some();
+                    let text = match (f, preview_here) {
+                        (Some(v), _) => signed(v),
+                        (None, true) => signed(next.unwrap_or_default()),
+                        (None, false) => String::new(),
+                    };
+                    view! { <span class="mg-field" class:hit={f == Some(target)} class:preview=preview_here>{text}</span> }
+                }).collect_view()}
+                <span class="mg-score">{score.map(signed).unwrap_or_default()}</span>
+            </button>
+        </li>
+    }
+}
+
+#[component]
+fn SheetView(
+    sheet: Sheet,
+    preview: Option<i64>,
+    /// Lanes the pending value may go on (empty: none is selectable).
+    selectable: Vec<bool>,
+    selected: Option<usize>,
+    on_pick: Callback<usize>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let total = sheet.total();
+    let parked = sheet.parked;
+    view! {
+        <ol class="mg-lanes">
+            {sheet.lanes.iter().enumerate().map(|(i, l)| view! {
+                <LaneRow lane=l.clone() index=i
+                    preview={if selected == Some(i) { preview } else { None }}
+                    selectable=selectable.get(i).copied().unwrap_or(false)
+                    selected={selected == Some(i)} on_pick/>
+            }).collect_view()}
+        </ol>
+        <div class="mg-foot">
+            <span class="mg-park" data-testid="parked">
+                {move || td_string!(i18n.get_locale(), mg_parking).to_string()}": "
+                <strong>{parked.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</strong>
+            </span>
+            <span class="mg-total" data-testid="total">{move || td_string!(i18n.get_locale(), mg_total, total = signed(total)).to_string()}</span>
+        </div>
+    }
+}
+
+#[component]
+fn MgTable(ctx: TableCtx) -> impl IntoView {
+    let i18n = use_i18n();
+    let v = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
+    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let names = ctx.names;
+    // Dice chosen for the next throw; the lane picked for the value; the die
+    // picked for a re-roll. All belong to one moment and clear on a move.
+    let green_on = RwSignal::new(Vec::<bool>::new());
+    let white_on = RwSignal::new(true);
+    let lane_pick = RwSignal::new(None::<usize>);
+    let reroll_pick = RwSignal::new(None::<Die>);
+    Effect::new(move |_| {
+        moves.track();
+        let n = v.with_untracked(|v| v.green_dice as usize);
+        green_on.set(vec![true; n]);
+        white_on.set(true);
+        lane_pick.set(None);
+        reroll_pick.set(None);
+    });
+    let can_act = move || ctx.acting.get() == Some(v.with(|v| v.current));
+    let send = move |a: Action| ctx.send(a);
+
+    let tray = move || {
+        let view = v.get();
+        let l = i18n.get_locale();
+        let seat = view.current;
+        let sheet = view.sheets[seat].clone();
+        let fresh = moves.get();
+        match view.stage.clone() {
+            Stage::Start => {
+                let chosen = move || green_on.with(|g| g.iter().filter(|&&x| x).count());
+                let live_formula = move || {
+                    let g = chosen();
+                    let sum = if g == 0 { "1".to_string() } else { vec!["●"; g].join("+") };
+                    if white_on.get() {
+                        if g > 1 { format!("({sum}) × ○") } else { format!("{sum} × ○") }
+                    } else {
+                        sum
+                    }
+                };
+                let n = view.green_dice as usize;
+                view! {
+                    <p class="hint">{td_string!(l, mg_choose_dice).to_string()}</p>
+                    <div class="mg-dice" role="group" aria-label=td_string!(l, mg_dice).to_string()>
+                        {(0..n).map(|i| {
+                            let on = move || green_on.with(|g| g.get(i).copied().unwrap_or(false));
+                            view! {
+                                <button type="button" class="mg-die green" data-testid="choose-green" aria-pressed=move || on().to_string()
+                                    class:off=move || !on() disabled=move || !can_act()
+                                    aria-label=move || td_string!(i18n.get_locale(), mg_green_die, n = i + 1).to_string()
+                                    on:click=move |_| green_on.update(|g| if let Some(x) = g.get_mut(i) { *x = !*x })>
+                                    <span aria-hidden="true">"●"</span>
+                                </button>
+                            }
+                        }).collect_view()}
+                        <button type="button" class="mg-die white" data-testid="choose-white" aria-pressed=move || white_on.get().to_string()
+                            class:off=move || !white_on.get() disabled=move || !can_act()
+                            aria-label=move || td_string!(i18n.get_locale(), mg_white_die).to_string()
+                            on:click=move |_| white_on.update(|w| *w = !*w)>
+                            <span aria-hidden="true">"○"</span>
+                        </button>
+                    </div>
+                    <p class="mg-formula" data-testid="formula">{live_formula}</p>
+                    <button type="button" class="primary big" data-testid="throw" data-primary="true"
+                        disabled={move || !can_act() || (chosen() == 0 && !white_on.get())}
+                        on:click=move |_| send(Action::Throw { green: chosen() as u8, white: white_on.get_untracked() })>
+                        {move || td_string!(i18n.get_locale(), mg_throw).to_string()}
+                    </button>
+                    {sheet.parked.map(|p| view! { <p class="hint">{td_string!(l, mg_parked_hint, value = p).to_string()}</p> })}
+                }.into_any()
+            }
+            Stage::Thrown(t) => {
+                let value = t.value();
+                let green = t.green.clone();
+                let white = t.white;
+                let rerolled = t.rerolled;
+                view! {
+                    <div class="mg-dice thrown" role="group" aria-label=td_string!(l, mg_dice).to_string() data-testid="thrown">
+                        {green.iter().enumerate().map(|(i, &f)| {
+                            let picked = move || reroll_pick.get() == Some(Die::Green(i));
+                            view! {
+                                <button type="button" class="die-button mg-green" data-testid="die" data-face=f.to_string()
+                                    aria-pressed=move || picked().to_string() class:selected=picked
+                                    disabled=move || !can_act() || rerolled
+                                    on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::Green(i)) { None } else { Some(Die::Green(i)) })>
+                                    <DieFace face=f rolling=true extra_class=format!("green m{fresh}")/>
+                                </button>
+                            }
+                        }).collect_view()}
+                        {white.map(|f| {
+                            let picked = move || reroll_pick.get() == Some(Die::White);
+                            view! {
+                                <button type="button" class="die-button mg-white" data-testid="die" data-face=f.to_string() data-white="true"
+                                    aria-pressed=move || picked().to_string() class:selected=picked
+                                    disabled=move || !can_act() || rerolled
+                                    on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::White) { None } else { Some(Die::White) })>
+                                    <DieFace face=f rolling=true extra_class=format!("white m{fresh}")/>
+                                </button>
+                            }
+                        })}
+                    </div>
+                    <p class="mg-formula" data-testid="formula">{formula(&green, white, value)}</p>
+                    {if rerolled {
+                        view! { <p class="hint">{td_string!(l, mg_reroll_done).to_string()}</p> }.into_any()
+                    } else {
+                        view! {
+                            <p class="hint">{td_string!(l, mg_reroll_hint).to_string()}</p>
+                            {move || reroll_pick.get().map(|d| view! {
+                                <button type="button" data-testid="reroll" disabled=move || !can_act()
+                                    on:click=move |_| send(Action::Reroll(d))>
+                                    {move || td_string!(i18n.get_locale(), mg_reroll).to_string()}
+                                </button>
+                            })}
+                        }.into_any()
+                    }}
+                }.into_any()
+            }
+            Stage::Entered => view! {
+                <p class="hint">{td_string!(l, mg_entered_hint, value = sheet.parked.unwrap_or_default()).to_string()}</p>
+                <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !can_act()
+                    on:click=move |_| send(Action::EndTurn)>{move || td_string!(i18n.get_locale(), mg_end_turn).to_string()}</button>
+            }.into_any(),
+            Stage::Over => ().into_any(),
+        }
+    };
+
+    // The decision on the sheet: which lane, and enter / park / apply parked.
+    let decide = move || {
+        let view = v.get();
+        let seat = view.current;
+        let sheet = view.sheets[seat].clone();
+        let l = i18n.get_locale();
+        let pending = match &view.stage {
+            Stage::Thrown(t) => Some(t.value()),
+            _ => None,
+        };
+        let pick = lane_pick.get();
+        let parked = sheet.parked;
+        let mut buttons = Vec::new();
+        if let Some(i) = pick {
+            if let Some(v) = pending {
+                if sheet.may_enter(i, v) {
+                    buttons.push(view! {
+                        <button type="button" class="primary" data-testid="enter" disabled=move || !can_act()
+                            on:click=move |_| send(Action::Enter(i))>
+                            {td_string!(l, mg_enter, value = v, target = sheet.lanes[i].target).to_string()}
+                        </button>
+                    }.into_any());
+                } else if !sheet.lanes[i].finished() {
+                    buttons.push(view! { <p class="hint" data-testid="why-not">{td_string!(l, mg_err_parked_first).to_string()}</p> }.into_any());
+                }
+            }
+            if let Some(p) = parked {
+                if !sheet.lanes[i].finished() && view.stage != Stage::Over {
+                    buttons.push(view! {
+                        <button type="button" data-testid="apply-parked" disabled=move || !can_act()
+                            on:click=move |_| send(Action::ApplyParked(i))>
+                            {td_string!(l, mg_apply, value = p, target = sheet.lanes[i].target).to_string()}
+                        </button>
+                    }.into_any());
+                }
+            }
+        }
+        if pending.is_some() && parked.is_none() {
+            buttons.push(view! {
+                <button type="button" data-testid="park" disabled=move || !can_act()
+                    on:click=move |_| send(Action::Park)>{td_string!(l, mg_park, value = pending.unwrap_or_default()).to_string()}</button>
+            }.into_any());
+        }
+        let lanes_hint = match (&view.stage, parked) {
+            (Stage::Thrown(_), _) | (Stage::Start, Some(_)) | (Stage::Entered, Some(_))
+                if pick.is_none() =>
+            {
+                Some(td_string!(l, mg_pick_lane).to_string())
+            }
+            _ => None,
+        };
+        view! {
+            {lanes_hint.map(|h| view! { <p class="hint">{h}</p> })}
+            <div class="actions mg-decide">{buttons}</div>
+        }
+    };
+
+    let sheet = move || {
+        let view = v.get();
+        let seat = view.current;
+        let sheet = view.sheets[seat].clone();
+        let pending = match &view.stage {
+            Stage::Thrown(t) => Some(t.value()),
+            _ => None,
+        };
+        let open_for = |i: usize| !sheet.lanes[i].finished();
+        let active = can_act() && (pending.is_some() || sheet.parked.is_some());
+        let selectable: Vec<bool> = (0..sheet.lanes.len())
+            .map(|i| active && open_for(i))
+            .collect();
+        let preview = pending.or(sheet.parked);
+        view! {
+            <SheetView sheet=sheet.clone() preview selectable selected=lane_pick.get()
+                on_pick=Callback::new(move |i| lane_pick.set(Some(i)))/>
+        }
+    };
+
+    // Every player's total (and the teams'), and every sheet once it is over.
+    let others = move || {
+        let view = v.get();
+        let n = names.get();
+        let over = view.stage == Stage::Over;
+        view! {
+            <table class="balances mg-scores">
+                <thead><tr><th scope="col">{t!(i18n, players)}</th><th scope="col" class="num">{t!(i18n, mg_points)}</th></tr></thead>
+                <tbody>
+                    {view.sheets.iter().enumerate().map(|(s, sh)| {
+                        let current = s == view.current && !over;
+                        view! {
+                            <tr class:current=current>
+                                <th scope="row">{current.then_some("▶ ")}{n[s].clone()}
+                                    {view.teams.then(|| format!(" ({})", if View::team_of(s) == 0 { "A" } else { "B" }))}</th>
+                                <td class="num" data-testid="player-total">{signed(sh.total())}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                    {view.teams.then(|| (0..2).map(|team| view! {
+                        <tr class="team"><th scope="row">{move || td_string!(i18n.get_locale(), mg_team, team = if team == 0 { "A" } else { "B" }).to_string()}</th>
+                            <td class="num" data-testid="team-total">{signed(view.team_total(team))}</td></tr>
+                    }).collect_view())}
+                </tbody>
+            </table>
+            {over.then(|| view.sheets.iter().enumerate().map(|(s, sh)| view! {
+                <section class="mg-sheet small" data-testid="final-sheet">
+                    <h3>{n[s].clone()}</h3>
+                    <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
+                </section>
+            }).collect_view())}
+        }
+    };
+
+    view! {
+        <div class="mg-table">
+            {move || (v.with(|v| v.stage != Stage::Over)).then(|| view! {
+                <section class="tray mg-tray" aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
+                <section class="mg-sheet" aria-labelledby="mg-sheet-title">
+                    <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[v.with(|v| v.current)].clone())).to_string()}</h2>
+                    {sheet}
+                    {decide}
+                </section>
+            })}
+            <section class="ledger">{others}</section>
+        </div>
+    }
+}
