@@ -326,6 +326,19 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
     };
 
+    // With a computer seat, build its tables once the table is on screen,
+    // not at its first decision.
+    if seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
+        set_timeout(
+            move || {
+                device::mark("spielblock:warm-up-start");
+                live.try_with_untracked(|g| g.warm_up());
+                device::measure_since("spielblock:warm-up", "spielblock:warm-up-start");
+            },
+            Duration::from_millis(100),
+        );
+    }
+
     // The screen stays awake while a game is on it.
     device::keep_awake();
     on_cleanup(device::release_wake_lock);

@@ -117,6 +117,10 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn turn(&self) -> u32 {
         self.0.state().turn_number()
     }
+
+    fn warm_up(&self) {
+        self.0.state().warm_up();
+    }
 }
 
 fn new_record<G: GameView>(

@@ -232,9 +232,14 @@ pub fn save_game(game: &SavedGame) -> Result<(), SaveError> {
 /// The revision of the stored game `id` (None if it is not stored; 0 for an
 /// entry without one).
 pub fn stored_revision(id: &str) -> Option<u64> {
+    /// Only the revision: the rest of the entry is skipped, not built.
+    #[derive(Deserialize)]
+    struct Rev {
+        #[serde(default)]
+        revision: u64,
+    }
     let raw = get_raw(&format!("{GAME_PREFIX}{id}"))?;
-    let v: serde_json::Value = serde_json::from_str(&raw).ok()?;
-    Some(v.get("revision").and_then(|r| r.as_u64()).unwrap_or(0))
+    Some(serde_json::from_str::<Rev>(&raw).map_or(0, |r| r.revision))
 }
 
 /// Saves `game` as the next revision, unless another tab saved or deleted it

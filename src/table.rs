@@ -196,6 +196,8 @@ pub trait Live: Send + Sync {
     fn retract(&mut self);
     /// The turn (or round) as players count it.
     fn turn(&self) -> u32;
+    /// Prepares the computer players' tables ahead of their first decision.
+    fn warm_up(&self);
 }
 
 /// A game's line in the app's registry: its facts and the functions behind

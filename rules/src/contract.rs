@@ -385,6 +385,10 @@ pub trait Game:
         &[]
     }
 
+    /// Builds whatever the computer player needs (tables) ahead of its first
+    /// decision, so that decision is as quick as the others.
+    fn warm_up(&self) {}
+
     /// Any action of the right type, legal or not, for the refusal property test.
     fn arbitrary_action(rng: &mut Rng) -> Self::Action;
 

@@ -652,10 +652,8 @@ impl Game for MindGolf {
             .map(|s| {
                 s.lanes
                     .iter()
-                    .filter_map(|l| {
-                        // Replay the lane's fields from its values' effects.
-                        Lane::score_of(l.target, &l.fields)
-                    })
+                    // From the fields as written, not the stored circles.
+                    .filter_map(|l| Lane::score_of(l.target, &l.fields))
                     .sum()
             })
             .collect()
@@ -726,6 +724,10 @@ impl Game for MindGolf {
 
     fn turn_number(&self) -> u32 {
         self.turn
+    }
+
+    fn warm_up(&self) {
+        bot::LaneTable::get(usize::from(self.green_dice));
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
