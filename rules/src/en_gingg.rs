@@ -7,7 +7,7 @@ use crate::contract::{
     rank_by_key, require_turn, sort_small_by, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
     RuleError, Seat,
 };
-use crate::rng::Rng;
+use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
@@ -576,13 +576,7 @@ impl Game for EnGingg {
         events: &[Event],
     ) -> Result<(), String> {
         // The only secret is the PRNG: from it the coming dice could be known.
-        let rng = serde_json::to_value(&self.rng).map_err(|e| e.to_string())?;
-        let state = rng["state"].to_string();
-        let text = serde_json::to_string(&(view, events)).map_err(|e| e.to_string())?;
-        if text.contains("rng") || (state.len() > 6 && text.contains(&state)) {
-            return Err(format!("the PRNG state {state} is visible"));
-        }
-        Ok(())
+        check_prng_hidden(&self.rng, &(view, events))
     }
 
     fn computer_action(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {
@@ -756,35 +750,6 @@ pub struct Phase1Table {
     value: Vec<Vec<f64>>,
 }
 
-/// Every multiset of `n` dice (sorted high to low) with its probability.
-fn outcomes(n: usize) -> Vec<(Vec<u8>, f64)> {
-    fn rec(n: usize, max: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if cur.len() == n {
-            out.push(cur.clone());
-            return;
-        }
-        for f in (1..=max).rev() {
-            cur.push(f);
-            rec(n, f, cur, out);
-            cur.pop();
-        }
-    }
-    let mut all = Vec::new();
-    rec(n, 6, &mut Vec::new(), &mut all);
-    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
-    let total = 6f64.powi(n as i32);
-    all.into_iter()
-        .map(|m| {
-            let mut counts = [0usize; 7];
-            for &x in &m {
-                counts[x as usize] += 1;
-            }
-            let perms = fact(n) / counts.iter().map(|&c| fact(c)).product::<f64>();
-            (m, perms / total)
-        })
-        .collect()
-}
-
 impl Phase1Table {
     fn build() -> Self {
         let max_t = 6 * DICE;
@@ -793,7 +758,7 @@ impl Phase1Table {
             *v = t as f64 - LINE as f64;
         }
         for n in 1..=DICE {
-            let outs = outcomes(n);
+            let outs = dice_multisets(n);
             let max_before = 6 * (DICE - n);
             for t in 0..=max_before {
                 value[n][t] = outs

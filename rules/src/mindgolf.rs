@@ -8,7 +8,7 @@ use crate::contract::{
     rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
     Seat,
 };
-use crate::rng::Rng;
+use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -696,13 +696,8 @@ impl Game for MindGolf {
         view: &View,
         events: &[Event],
     ) -> Result<(), String> {
-        let rng = serde_json::to_value(&self.rng).map_err(|e| e.to_string())?;
-        let state = rng["state"].to_string();
-        let text = serde_json::to_string(&(view, events)).map_err(|e| e.to_string())?;
-        if text.contains("rng") || (state.len() > 6 && text.contains(&state)) {
-            return Err(format!("the PRNG state {state} is visible"));
-        }
-        Ok(())
+        // MindGolf has no secrets but the PRNG.
+        check_prng_hidden(&self.rng, &(view, events))
     }
 
     fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
@@ -800,36 +795,6 @@ pub mod bot {
     /// Distances a lane can be at: 0..=MAX_DIST.
     const MAX_DIST: usize = 240;
 
-    /// Every way to throw `green` green dice (multisets, with their
-    /// probability), for the expectation over throws.
-    fn green_outcomes(green: usize) -> Vec<(Vec<u8>, f64)> {
-        fn rec(n: usize, max: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-            if cur.len() == n {
-                out.push(cur.clone());
-                return;
-            }
-            for f in 1..=max {
-                cur.push(f);
-                rec(n, f, cur, out);
-                cur.pop();
-            }
-        }
-        let mut all = Vec::new();
-        rec(green, 6, &mut Vec::new(), &mut all);
-        let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
-        let total = 6f64.powi(green as i32);
-        all.into_iter()
-            .map(|m| {
-                let mut c = [0usize; 7];
-                for &x in &m {
-                    c[x as usize] += 1;
-                }
-                let perms = fact(green) / c.iter().map(|&k| fact(k)).product::<f64>();
-                (m, perms / total)
-            })
-            .collect()
-    }
-
     /// The exact expected payoff of throwing (`green`, `white`) when each
     /// possible value v pays `pay[v]`, re-rolling one die where that pays
     /// more on average (R-MG-4).
@@ -842,7 +807,7 @@ pub mod bot {
             &[None]
         };
         let mut total = 0.0;
-        for (g, pg) in green_outcomes(green) {
+        for (g, pg) in dice_multisets(green) {
             let sum: i64 = g.iter().map(|&x| i64::from(x)).sum();
             for &w in whites {
                 let pw = if white { 1.0 / 6.0 } else { 1.0 };

@@ -54,6 +54,48 @@ impl Rng {
     }
 }
 
+/// Every multiset of `n` six-sided dice, faces high to low, with its
+/// probability: the exact distribution the computer players take
+/// expectations over.
+pub fn dice_multisets(n: usize) -> Vec<(Vec<u8>, f64)> {
+    fn rec(n: usize, max: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == n {
+            out.push(cur.clone());
+            return;
+        }
+        for f in (1..=max).rev() {
+            cur.push(f);
+            rec(n, f, cur, out);
+            cur.pop();
+        }
+    }
+    let mut all = Vec::new();
+    rec(n, 6, &mut Vec::new(), &mut all);
+    let fact = |k: usize| (1..=k).map(|x| x as f64).product::<f64>();
+    let total = 6f64.powi(n as i32);
+    all.into_iter()
+        .map(|m| {
+            let mut counts = [0usize; 7];
+            for &x in &m {
+                counts[x as usize] += 1;
+            }
+            let perms = fact(n) / counts.iter().map(|&c| fact(c)).product::<f64>();
+            (m, perms / total)
+        })
+        .collect()
+}
+
+/// Property-test check shared by the dice games: the PRNG (from which every
+/// coming die could be foretold) appears nowhere in what a seat is shown.
+pub fn check_prng_hidden(rng: &Rng, shown: &impl Serialize) -> Result<(), String> {
+    let state = rng.state.to_string();
+    let text = serde_json::to_string(shown).map_err(|e| e.to_string())?;
+    if text.contains("rng") || (state.len() > 6 && text.contains(&state)) {
+        return Err(format!("the PRNG state {state} is visible"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +127,17 @@ mod tests {
         for c in counts {
             assert!((9_400..10_600).contains(&c), "counts {counts:?}");
         }
+    }
+
+    #[test]
+    fn multisets_cover_every_throw_once() {
+        for n in 0..=5 {
+            let all = dice_multisets(n);
+            let p: f64 = all.iter().map(|(_, p)| p).sum();
+            assert!((p - 1.0).abs() < 1e-12, "n {n}: {p}");
+            assert!(all.iter().all(|(m, _)| m.windows(2).all(|w| w[0] >= w[1])));
+        }
+        assert_eq!(dice_multisets(5).len(), 252);
     }
 
     #[test]

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as helpers from './helpers.mjs';
 import { start, newPage, shot, faces, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
@@ -14,29 +15,7 @@ function noProblems(page) {
   assert.deepEqual(page.problems, [], 'no console errors or warnings');
 }
 
-async function setUpGame(page, { names, computer = [], seed, handover = false }) {
-  await page.goto(env.base + '/');
-  await page.click('[data-game=en-gingg] a');
-  await page.waitForSelector('[data-testid=seat-row]');
-  // Grow or shrink to the wanted number of seats.
-  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');
-  while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
-    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
-  }
-  const rows = page.locator('[data-testid=seat-row]');
-  for (let i = 0; i < names.length; i++) {
-    await rows.nth(i).locator('input').fill(names[i]);
-    const kind = computer.includes(i) ? 1 : 0;
-    await rows.nth(i).locator('.segmented button').nth(kind).click();
-  }
-  if (handover) await page.check('label.check input');
-  if (seed !== undefined) {
-    await page.click('details summary');
-    await page.fill('[data-testid=seed]', String(seed));
-  }
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/play\//);
-}
+const setUpGame = (page, opts) => helpers.setUpGame(page, env.base, opts);
 
 async function banner(page) {
   return (await page.textContent('[data-testid=turn-banner]')).trim();

@@ -90,12 +90,13 @@ export async function observeDevice(page) {
 }
 
 /**
- * Sets up an En Gingg game through the setup screen and waits for the table.
- * names: player names; computer: indices of computer seats; seed; handover.
+ * Sets up a game through the home card and the setup screen, and waits for
+ * the table. names: player names; computer: indices of computer seats; seed;
+ * handover; startBalance (En Gingg) or mode (MindGolf) options.
  */
-export async function setUpGame(page, base, { names, computer = [], seed, handover = false, startBalance }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode }) {
   await page.goto(base + '/');
-  await page.click('[data-game=en-gingg] a');
+  await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
   while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');
   while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
@@ -108,6 +109,7 @@ export async function setUpGame(page, base, { names, computer = [], seed, handov
   }
   if (handover) await page.check('label.check input');
   if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));
+  if (mode) await page.selectOption('select[data-option=mode]', mode);
   if (seed !== undefined) {
     await page.click('details summary');
     await page.fill('[data-testid=seed]', String(seed));

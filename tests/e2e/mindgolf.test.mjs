@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -14,26 +14,7 @@ after(async () => { await env.browser.close(); env.server.close(); });
 const cli = path.join(ROOT, 'target/release/spielblock-cli');
 const banner = async (page) => (await page.textContent('[data-testid=turn-banner]')).trim();
 
-async function setUp(page, { names, computer = [], seed, options = {} }) {
-  await page.goto(env.base + '/new/mindgolf');
-  await page.waitForSelector('[data-testid=seat-row]');
-  while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');
-  while ((await page.$$('[data-testid=seat-row]')).length > names.length) {
-    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
-  }
-  const rows = page.locator('[data-testid=seat-row]');
-  for (let i = 0; i < names.length; i++) {
-    await rows.nth(i).locator('input').fill(names[i]);
-    await rows.nth(i).locator('.segmented button').nth(computer.includes(i) ? 1 : 0).click();
-  }
-  if (options.mode) await page.selectOption('select[data-option=mode]', options.mode);
-  if (seed !== undefined) {
-    await page.click('details summary');
-    await page.fill('[data-testid=seed]', String(seed));
-  }
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/play\//);
-}
+const setUp = (page, opts) => setUpGame(page, env.base, { game: 'mindgolf', ...opts });
 
 /** One human turn: throw all dice, enter the value on the first open lane. */
 async function playTurn(page) {
