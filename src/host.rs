@@ -126,8 +126,8 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     // caller takes its change back (storage full) or the game was reloaded.
     let persist = move || -> bool {
         let (record, outcome, turn) = live.with_untracked(|g| (g.record(), g.outcome(), g.turn()));
-        let mut next = meta.get_untracked();
-        next.record = record;
+        // Everything but the old record, which is replaced anyway.
+        let mut next = meta.with_untracked(|m| m.with_record(record));
         next.finished = outcome.is_some();
         next.outcome = outcome;
         next.turn = turn;
@@ -239,11 +239,8 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         if block.get_untracked().is_some() {
             return;
         }
-        // Another tab moved on: show its moves instead of acting on old ones.
-        if storage::stored_revision(&id.get_value()) != Some(meta.with_untracked(|g| g.revision)) {
-            reload(true);
-            return;
-        }
+        // A tab that missed another tab's moves finds out when it saves
+        // (`persist` compares revisions) and then shows those moves instead.
         let human = action.is_some();
         let l = i18n.get_locale_untracked();
         let told = if human { Some(seat) } else { None };

@@ -56,6 +56,25 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
+    /// A copy with another record (the old record is not copied).
+    pub fn with_record(&self, record: serde_json::Value) -> SavedGame {
+        SavedGame {
+            schema: self.schema,
+            id: self.id.clone(),
+            game: self.game.clone(),
+            created: self.created,
+            updated: self.updated,
+            handover: self.handover,
+            confirmed_seat: self.confirmed_seat,
+            finished: self.finished,
+            outcome: self.outcome.clone(),
+            revision: self.revision,
+            turn: self.turn,
+            daily: self.daily.clone(),
+            record,
+        }
+    }
+
     pub fn key(&self) -> String {
         format!("{GAME_PREFIX}{}", self.id)
     }
