@@ -262,15 +262,24 @@ pub fn property<G: Game>(
     seats: impl Fn(u64) -> usize,
     options: impl Fn(u64) -> G::Options,
 ) -> Result<(), String> {
+    property_with::<G>(games, seats, options, |i, s| match (i + s as u64) % 4 {
+        0 => Policy::Level(Level::Strong),
+        1 => Policy::Level(Level::Casual),
+        _ => Policy::Random,
+    })
+}
+
+/// `property` with the policy of seat s in game i chosen by `policy(i, s)`
+/// (for example only random play, which reaches the most unusual states fast).
+pub fn property_with<G: Game>(
+    games: u64,
+    seats: impl Fn(u64) -> usize,
+    options: impl Fn(u64) -> G::Options,
+    policy: impl Fn(u64, usize) -> Policy,
+) -> Result<(), String> {
     for i in 0..games {
         let n = seats(i);
-        let policies: Vec<Policy> = (0..n)
-            .map(|s| match (i + s as u64) % 4 {
-                0 => Policy::Level(Level::Strong),
-                1 => Policy::Level(Level::Casual),
-                _ => Policy::Random,
-            })
-            .collect();
+        let policies: Vec<Policy> = (0..n).map(|s| policy(i, s)).collect();
         let m = play_to_end::<G>(
             &policies,
             &options(i),

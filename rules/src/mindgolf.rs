@@ -1182,7 +1182,7 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::contract::{new_game, parse_options, Shared};
-    use crate::driver::{play_to_end, property, Check, Policy};
+    use crate::driver::{play_to_end, property, property_with, Check, Policy};
 
     fn game(seats: usize) -> MindGolf {
         new_game::<MindGolf>(seats, &Options::default(), 1).unwrap()
@@ -1542,6 +1542,31 @@ mod tests {
             strong > casual && casual > greedy && greedy > random,
             "{strong} {casual} {greedy} {random}"
         );
+    }
+
+    #[test]
+    fn property_thousands_of_random_games() {
+        // Random play (the widest spread of states, parking included) over
+        // 2000 seeded games: every check after every move.
+        property_with::<MindGolf>(
+            2000,
+            |i| 1 + (i % 4) as usize,
+            |i| Options {
+                lanes: if i % 2 == 0 {
+                    TARGETS[2..].to_vec()
+                } else {
+                    TARGETS.to_vec()
+                },
+                green_dice: 1 + (i % 5) as i64,
+                mode: if i % 8 == 3 {
+                    "teams".into()
+                } else {
+                    "tournament".into()
+                },
+            },
+            |_, _| Policy::Random,
+        )
+        .unwrap();
     }
 
     #[test]
