@@ -376,6 +376,30 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
         let pick = lane_pick.get();
         let parked = sheet.parked;
         let mut buttons = Vec::new();
+        // What the picked lane would become: the new field and distance, or
+        // its score (R-MG-5, R-MG-6).
+        let outlook = pick.and_then(|i| {
+            let lane = sheet.lanes.get(i).filter(|l| !l.finished())?;
+            let v = pending.or(parked)?;
+            let mut after = lane.clone();
+            let field = after.next_field(v);
+            after.fields.push(field);
+            Some(match Lane::score_of(after.target, &after.fields) {
+                Some(s) if field == after.target => {
+                    td_string!(l, mg_preview_hit, target = after.target, score = signed(s))
+                        .to_string()
+                }
+                Some(_) => td_string!(l, mg_preview_miss, field = signed(field)).to_string(),
+                None => td_string!(
+                    l,
+                    mg_preview_to_go,
+                    field = signed(field),
+                    d = after.distance(),
+                    n = FIELDS - after.fields.len()
+                )
+                .to_string(),
+            })
+        });
         if let Some(i) = pick {
             if let Some(v) = pending {
                 if sheet.may_enter(i, v) {
@@ -416,6 +440,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
         };
         view! {
             {lanes_hint.map(|h| view! { <p class="hint">{h}</p> })}
+            {outlook.map(|o| view! { <p class="mg-outlook" data-testid="outlook">{o}</p> })}
             <div class="actions mg-decide">{buttons}</div>
         }
     };

@@ -74,6 +74,10 @@ test('the dice formula, one binding re-roll, and a reload between throw and entr
   // Preview on the sheet, then enter.
   await page.click('[data-testid=lane] button >> nth=1');
   assert.ok(await page.$('[data-testid=lane] .mg-field.preview'));
+  // The preview says where the lane stands after the entry (lane 75, first field).
+  const value = (after.length === 3 ? (Number(after[0]) + Number(after[1])) * Number(after[2]) : 0);
+  const outlook = (await page.textContent('[data-testid=outlook]')).trim();
+  assert.equal(outlook, value === 75 ? 'Hits 75: 12 points' : `New field ${value}: ${Math.abs(75 - value)} to go, 6 fields left`);
   await page.click('[data-testid=enter]');
   await page.waitForSelector('[data-testid=throw]');
   const saved = await savedGame(page);
