@@ -795,6 +795,28 @@ pub mod bot {
     /// Distances a lane can be at: 0..=MAX_DIST.
     const MAX_DIST: usize = 240;
 
+    /// Every re-roll open for these dice (R-MG-4; equal green faces are one
+    /// choice) with the expected payoff of its new value.
+    pub fn rerolls(green: &[u8], white: Option<u8>, pay: &dyn Fn(i64) -> f64) -> Vec<(Die, f64)> {
+        let sum: i64 = green.iter().map(|&x| i64::from(x)).sum();
+        let mult = white.map_or(1, i64::from);
+        let mut out = Vec::new();
+        let mut seen = [false; 7];
+        for (i, &f) in green.iter().enumerate() {
+            if std::mem::replace(&mut seen[f as usize], true) {
+                continue;
+            }
+            let base = sum - i64::from(f);
+            let avg = (1..=6).map(|nf| pay((base + nf) * mult)).sum::<f64>() / 6.0;
+            out.push((Die::Green(i), avg));
+        }
+        if white.is_some() {
+            let s = if green.is_empty() { 1 } else { sum };
+            out.push((Die::White, (1..=6).map(|nw| pay(s * nw)).sum::<f64>() / 6.0));
+        }
+        out
+    }
+
     /// The exact expected payoff of throwing (`green`, `white`) when each
     /// possible value v pays `pay[v]`, re-rolling one die where that pays
     /// more on average (R-MG-4).
@@ -807,30 +829,13 @@ pub mod bot {
             &[None]
         };
         let mut total = 0.0;
+        let pw = if white { 1.0 / 6.0 } else { 1.0 };
         for (g, pg) in dice_multisets(green) {
-            let sum: i64 = g.iter().map(|&x| i64::from(x)).sum();
             for &w in whites {
-                let pw = if white { 1.0 / 6.0 } else { 1.0 };
-                let keep = p(value_of(&g, w));
-                let mut best = keep;
-                // Re-roll one green die (equal faces are the same choice).
-                let mut seen = [false; 7];
-                for &f in &g {
-                    if std::mem::replace(&mut seen[f as usize], true) {
-                        continue;
-                    }
-                    let base = sum - i64::from(f);
-                    let avg = (1..=6)
-                        .map(|nf| p((base + nf) * w.map_or(1, i64::from)))
-                        .sum::<f64>()
-                        / 6.0;
-                    best = best.max(avg);
-                }
-                if w.is_some() {
-                    let s = if g.is_empty() { 1 } else { sum };
-                    let avg = (1..=6).map(|nw| p(s * nw)).sum::<f64>() / 6.0;
-                    best = best.max(avg);
-                }
+                let best = rerolls(&g, w, &p)
+                    .into_iter()
+                    .map(|(_, avg)| avg)
+                    .fold(p(value_of(&g, w)), f64::max);
                 total += pg * pw * best;
             }
         }
@@ -1056,24 +1061,8 @@ pub mod bot {
             Stage::Thrown(th) => {
                 options = placement(t, sheet, th.value());
                 if !th.rerolled {
-                    let w = th.white;
-                    let sum: i64 = th.green.iter().map(|&x| i64::from(x)).sum();
-                    let mut seen = [false; 7];
-                    for (i, &f) in th.green.iter().enumerate() {
-                        if std::mem::replace(&mut seen[f as usize], true) {
-                            continue;
-                        }
-                        let base = sum - i64::from(f);
-                        let avg = (1..=6)
-                            .map(|nf| worth((base + nf) * w.map_or(1, i64::from)))
-                            .sum::<f64>()
-                            / 6.0;
-                        options.push((avg, Action::Reroll(Die::Green(i))));
-                    }
-                    if w.is_some() {
-                        let s = if th.green.is_empty() { 1 } else { sum };
-                        let avg = (1..=6).map(|nw| worth(s * nw)).sum::<f64>() / 6.0;
-                        options.push((avg, Action::Reroll(Die::White)));
+                    for (die, avg) in rerolls(&th.green, th.white, &worth) {
+                        options.push((avg, Action::Reroll(die)));
                     }
                 }
             }
