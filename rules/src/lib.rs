@@ -1,6 +1,7 @@
 //! Spielblock's rules: every game, score and computer player as plain Rust with
 //! no web dependency. See docs/ARCHITECTURE.md.
 
+pub mod choice;
 pub mod contract;
 pub mod driver;
 pub mod en_gingg;

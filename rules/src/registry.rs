@@ -12,7 +12,11 @@ use std::path::Path;
 /// The one list of games: calls `$m!` with every game type.
 macro_rules! for_each_game {
     ($m:ident) => {
-        $m!(crate::en_gingg::EnGingg, crate::mindgolf::MindGolf)
+        $m!(
+            crate::en_gingg::EnGingg,
+            crate::mindgolf::MindGolf,
+            crate::choice::Choice
+        )
     };
 }
 
