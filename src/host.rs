@@ -99,6 +99,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     let block = RwSignal::new(None::<Block>);
     let moment = RwSignal::new(None::<Seat>);
     let daily_new = RwSignal::new(false);
+    let solo_new = RwSignal::new(false);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
@@ -275,6 +276,15 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                 // A finished daily challenge: keep the day's best per name.
                 let date = meta.with_untracked(|g| g.daily.clone());
                 let outcome = live.with_untracked(|g| g.outcome());
+                // A finished solo game: keep the player's personal record.
+                if let Some(o) = &outcome {
+                    let s = seats.get_untracked();
+                    if let [only] = s.as_slice() {
+                        if only.kind == SeatKind::Human {
+                            solo_new.set(storage::record_solo(entry.id, &only.name, o.scores[0]));
+                        }
+                    }
+                }
                 if let (Some(date), Some(o)) = (date, outcome) {
                     let s = seats.get_untracked();
                     if let Some(first) = s.first().filter(|x| x.kind == SeatKind::Human) {
@@ -423,7 +433,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                 </Link>
                 <h1>{game_name}</h1>
                 <button type="button" class="ghost" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
-                <button type="button" class="ghost" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
+                <button type="button" class="ghost" data-testid="open-rules" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
                 <LangSwitch/>
             </header>
             <div class="status">
@@ -479,6 +489,17 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             }).collect_view()}
                         </ol>
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
+                        {(o.scores.len() == 1 && seats.with_untracked(|s| s[0].kind == SeatKind::Human)).then(|| {
+                            let name = name_of(0);
+                            storage::solo_record(entry.id, &name).map(|(score, date)| {
+                              let score = if score < 0 { format!("−{}", -score) } else { score.to_string() };
+                              view! {
+                                <div class="solo-record" data-testid="solo-record">
+                                    {move || solo_new.get().then(|| view! { <p class="new-best" data-testid="new-record">{t!(i18n, solo_new_record)}</p> })}
+                                    <p>{move || td_string!(i18n.get_locale(), solo_record, name = name.clone(), score = score.clone(), date = date.clone()).to_string()}</p>
+                                </div>
+                            }})
+                        })}
                         {meta.with_untracked(|g| g.daily.clone()).map(|date| {
                             let best = storage::daily_best(entry.id, &date);
                             view! {

@@ -505,3 +505,39 @@ pub fn record_daily(game: &str, date: &str, name: &str, score: i64) -> bool {
     }
     better
 }
+
+fn record_key(game: &str) -> String {
+    format!("spielblock.record.{game}")
+}
+
+/// A player's personal solo record for a game: score and the date it was
+/// set.
+pub fn solo_record(game: &str, name: &str) -> Option<(i64, String)> {
+    let list: Vec<(String, i64, String)> = get_raw(&record_key(game))
+        .and_then(|raw| serde_json::from_str(&raw).ok())
+        .unwrap_or_default();
+    list.into_iter()
+        .find(|(n, _, _)| n == name)
+        .map(|(_, s, d)| (s, d))
+}
+
+/// Keeps `score` as `name`'s solo record for the game if it beats the old
+/// one (or is the first); true when it is a new record.
+pub fn record_solo(game: &str, name: &str, score: i64) -> bool {
+    let mut list: Vec<(String, i64, String)> = get_raw(&record_key(game))
+        .and_then(|raw| serde_json::from_str(&raw).ok())
+        .unwrap_or_default();
+    let entry = (name.to_string(), score, today());
+    match list.iter_mut().find(|(n, _, _)| n == name) {
+        Some(old) if old.1 >= score => return false,
+        Some(old) => *old = entry,
+        None => list.push(entry),
+    }
+    if let Some(s) = storage() {
+        let _ = s.set_item(
+            &record_key(game),
+            &serde_json::to_string(&list).unwrap_or_default(),
+        );
+    }
+    true
+}

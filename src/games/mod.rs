@@ -1,6 +1,8 @@
 //! The app's game registry: one line per game. A playable game is a rules type
 //! with a view module (`crate::table::GameView`).
 
+#[cfg(feature = "choice")]
+pub mod choice;
 #[cfg(feature = "en-gingg")]
 pub mod en_gingg;
 #[cfg(feature = "mindgolf")]
@@ -15,6 +17,8 @@ pub fn registry() -> Vec<Entry> {
     vec![
         #[cfg(feature = "mindgolf")]
         entry::<rules::mindgolf::MindGolf>(),
+        #[cfg(feature = "choice")]
+        entry::<rules::choice::Choice>(),
         #[cfg(feature = "en-gingg")]
         entry::<rules::en_gingg::EnGingg>(),
     ]

@@ -1,0 +1,452 @@
+//! CHOICE on screen: the score sheet as on the pad (rows 2 to 12 with their
+//! points, ten boxes with the fifth set apart, the plus and minus results,
+//! the fifth-die table of three rows of eight, the final result) and the
+//! shared throw, split by tapping dice into pair A, pair B and the fifth die,
+//! or by picking one of the legal splits.
+
+use crate::dice::DieFace;
+use crate::i18n::*;
+use crate::table::{GameView, TableCtx};
+use leptos::prelude::*;
+use rules::choice::{
+    row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
+    FIFTH_NUMBERS, POINTS,
+};
+use rules::Seat;
+
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        v.to_string()
+    }
+}
+
+fn list(numbers: &[u8]) -> String {
+    numbers
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl GameView for Choice {
+    const DEFAULT_SEATS: usize = 1;
+    const DAILY: bool = true;
+
+    fn name(l: Locale) -> String {
+        td_string!(l, name_choice).to_string()
+    }
+
+    fn pitch(l: Locale) -> String {
+        td_string!(l, pitch_choice).to_string()
+    }
+
+    fn table(ctx: TableCtx) -> AnyView {
+        view! { <ChTable ctx/> }.into_any()
+    }
+
+    fn error_text(e: &Error, l: Locale) -> String {
+        match e {
+            Error::AlreadyThrown => td_string!(l, ch_err_already_thrown).to_string(),
+            Error::NotThrown => td_string!(l, ch_err_not_thrown).to_string(),
+            Error::NotTheThrow => td_string!(l, ch_err_not_the_throw).to_string(),
+            Error::FifthMustBeChosen => td_string!(l, ch_err_fifth_must).to_string(),
+            Error::NotCanonical => td_string!(l, ch_err_not_canonical).to_string(),
+        }
+    }
+
+    fn option_label(key: &str, _l: Locale) -> String {
+        key.to_string()
+    }
+
+    fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
+        let name = |s: Seat| names[s].clone();
+        events
+            .iter()
+            .filter_map(|e| {
+                Some(match e {
+                    Event::Thrown { seat, dice } => {
+                        td_string!(l, ch_ann_thrown, name = name(*seat), dice = list(dice))
+                            .to_string()
+                    }
+                    Event::Assigned {
+                        seat,
+                        assignment: a,
+                        free,
+                        fifth_crosses,
+                        total,
+                    } => {
+                        let (x, y) = a.sums();
+                        if *free {
+                            td_string!(
+                                l,
+                                ch_ann_free,
+                                name = name(*seat),
+                                a = x,
+                                b = y,
+                                fifth = a.fifth,
+                                total = signed(*total)
+                            )
+                            .to_string()
+                        } else {
+                            td_string!(
+                                l,
+                                ch_ann_assigned,
+                                name = name(*seat),
+                                a = x,
+                                b = y,
+                                fifth = a.fifth,
+                                n = fifth_crosses.unwrap_or_default(),
+                                total = signed(*total)
+                            )
+                            .to_string()
+                        }
+                    }
+                    Event::PlayerDone { seat, total } => {
+                        td_string!(l, ch_ann_done, name = name(*seat), total = signed(*total))
+                            .to_string()
+                    }
+                    Event::GameOver => return None,
+                })
+            })
+            .collect()
+    }
+
+    fn vibrates(events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::Thrown { .. }))
+    }
+
+    fn rules() -> AnyView {
+        let i18n = use_i18n();
+        view! {
+            <h2 id="rules-title">{t!(i18n, ch_rules_title)}</h2>
+            <p>{t!(i18n, ch_rules_1)}</p>
+            <p>{t!(i18n, ch_rules_2)}</p>
+            <p>{t!(i18n, ch_rules_3)}</p>
+            <p>{t!(i18n, ch_rules_4)}</p>
+            <p>{t!(i18n, ch_rules_5)}</p>
+            <table class="ch-points-table">
+                <tr><th scope="row">{t!(i18n, ch_sum)}</th>{(2..=12).map(|s| view! { <td>{s}</td> }).collect_view()}</tr>
+                <tr><th scope="row">{t!(i18n, ch_points)}</th>{POINTS.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
+            </table>
+            <p>{t!(i18n, ch_rules_6)}</p>
+            <p>{t!(i18n, ch_rules_7)}</p>
+        }
+        .into_any()
+    }
+}
+
+/// The die indices of an assignment on `dice`: pair A, pair B, fifth.
+fn indices_of(a: &Assignment, dice: &[u8; 5]) -> Vec<usize> {
+    let mut used = [false; 5];
+    let mut out = Vec::new();
+    for face in [a.a[0], a.a[1], a.b[0], a.b[1]] {
+        if let Some(i) = (0..5).find(|&i| !used[i] && dice[i] == face) {
+            used[i] = true;
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// The assignment the tapped dice make (two pairs picked, the fifth the
+/// die left), once four are picked.
+fn picked(sel: &[usize], dice: &[u8; 5]) -> Option<Assignment> {
+    if sel.len() != 4 {
+        return None;
+    }
+    let fifth = (0..5).find(|i| !sel.contains(i))?;
+    Some(Assignment::new(
+        [dice[sel[0]], dice[sel[1]]],
+        [dice[sel[2]], dice[sel[3]]],
+        dice[fifth],
+    ))
+}
+
+/// The pad: sum rows with points, boxes, results; the fifth-die table; the
+/// final result. `preview` marks the crosses an assignment would add.
+fn sheet_view(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> impl IntoView {
+    let extra = |s: u8| match preview {
+        Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
+        None => 0,
+    };
+    let (plus, minus) = sheet.columns();
+    let rows = (2..=12u8)
+        .map(|s| {
+            let c = sheet.crosses_of(s);
+            let add = extra(s);
+            let result = row_score(s, c);
+            let boxes = (0..BOXES)
+                .map(|i| {
+                    let class = if i < c {
+                        "ch-box x"
+                    } else if i < c + add {
+                        "ch-box x preview"
+                    } else {
+                        "ch-box"
+                    };
+                    let gap = if i == 4 || i == 5 { " apart" } else { "" };
+                    view! { <span class={format!("{class}{gap}")}></span> }
+                })
+                .collect_view();
+            let over = (c + add).saturating_sub(BOXES);
+            view! {
+                <tr data-testid="ch-row" data-sum=s.to_string() data-crosses=c.to_string() class:target={add > 0}>
+                    <td class="ch-pts">{POINTS[usize::from(s - 2)]}</td>
+                    <th scope="row" class="ch-sum">{s}</th>
+                    <td class="ch-boxes">{boxes}{(over > 0).then(|| view! { <span class="ch-over" class:preview={add > 0}>{format!("+{over}")}</span> })}</td>
+                    <td class="ch-plus">{(result > 0).then(|| result.to_string())}</td>
+                    <td class="ch-minus">{(result < 0).then(|| (-result).to_string())}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let fifth_rows = (0..FIFTH_NUMBERS)
+        .map(|i| {
+            let f = sheet.fifth.get(i);
+            let n = f.map_or(0, |f| f.crosses);
+            let add = match (preview, f) {
+                (Some((_, _, Some(p))), Some(f)) if p == f.number => 1,
+                (Some((_, _, Some(p))), None)
+                    if i == sheet.fifth.len() && !sheet.fifth.iter().any(|f| f.number == p) =>
+                {
+                    1
+                }
+                _ => 0,
+            };
+            let number = f.map(|f| f.number).or_else(|| {
+                (add == 1)
+                    .then_some(preview.and_then(|p| p.2))
+                    .flatten()
+            });
+            view! {
+                <tr data-testid="ch-fifth" data-number={number.map(|x| x.to_string()).unwrap_or_default()} data-crosses=n.to_string()>
+                    <th scope="row" class="ch-fnum">{number.map(|x| x.to_string())}</th>
+                    <td class="ch-boxes">
+                        {(0..FIFTH_BOXES).map(|b| {
+                            let class = if b < n { "ch-box x" } else if b < n + add { "ch-box x preview" } else { "ch-box" };
+                            view! { <span class=class></span> }
+                        }).collect_view()}
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="ch-sheet">
+            <thead><tr>
+                <th scope="col" class="ch-pts">{td_string!(l, ch_points).to_string()}</th>
+                <th scope="col" class="ch-sum">{td_string!(l, ch_sum).to_string()}</th>
+                <th scope="col">{td_string!(l, ch_sum_list).to_string()}</th>
+                <th scope="col" class="ch-plus">"+"</th>
+                <th scope="col" class="ch-minus">"−"</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+            <tfoot><tr>
+                <th scope="row" colspan="3" class="ch-add">{td_string!(l, ch_addition).to_string()}</th>
+                <td class="ch-plus" data-testid="ch-plus">{plus}</td>
+                <td class="ch-minus" data-testid="ch-minus">{minus}</td>
+            </tr></tfoot>
+        </table>
+        <div class="ch-lower">
+            <table class="ch-fifth-table">
+                <caption>{td_string!(l, ch_fifth_table).to_string()}</caption>
+                <tbody>{fifth_rows}</tbody>
+            </table>
+            <p class="ch-final">{td_string!(l, ch_final).to_string()}<strong data-testid="ch-total">{signed(sheet.total())}</strong>
+                {(sheet.free_throws > 0).then(|| view! { <span class="ch-free-count">{td_string!(l, ch_free_count, n = sheet.free_throws).to_string()}</span> })}
+            </p>
+        </div>
+    }
+}
+
+#[component]
+fn ChTable(ctx: TableCtx) -> impl IntoView {
+    let i18n = use_i18n();
+    let v = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
+    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let names = ctx.names;
+    // The dice tapped so far, in order (two for pair A, two for pair B).
+    let sel = RwSignal::new(Vec::<usize>::new());
+    Effect::new(move |_| {
+        moves.track();
+        sel.set(Vec::new());
+    });
+    let seat_now = move || v.with(|v| v.acting());
+    let can_act = move || ctx.acting.get().is_some() && ctx.acting.get() == seat_now();
+    let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
+
+    let tray = move || {
+        let view = v.get();
+        let l = i18n.get_locale();
+        let fresh = moves.get();
+        match view.stage.clone() {
+            Stage::Roll { seat } => view! {
+                <p class="hint">{td_string!(l, ch_cup, name = name_of(seat)).to_string()}</p>
+                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
+                    on:click=move |_| ctx.send(Action::Roll)>{td_string!(l, ch_roll).to_string()}</button>
+            }
+            .into_any(),
+            Stage::Assign { dice, .. } => {
+                let seat = view.acting().unwrap_or_default();
+                let sheet = view.sheets[seat].clone();
+                let s = sel.get();
+                let free = sheet.is_free(&dice);
+                let numbers: Vec<u8> = sheet.fifth.iter().map(|f| f.number).collect();
+                let shown: Vec<u8> = numbers.iter().copied().filter(|n| dice.contains(n)).collect();
+                let rule = if free {
+                    Some(td_string!(l, ch_free, numbers = list(&numbers)).to_string())
+                } else if numbers.len() == FIFTH_NUMBERS {
+                    Some(td_string!(l, ch_must, numbers = list(&numbers), shown = list(&shown)).to_string())
+                } else {
+                    None
+                };
+                let choice = picked(&s, &dice);
+                let refusal = choice.and_then(|a| sheet.fifth_refusal(&dice, a.fifth));
+                let pair = |k: usize| {
+                    let faces: Vec<u8> = s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
+                    match faces.as_slice() {
+                        [a, b] => format!("{a} + {b} = {}", a + b),
+                        [a] => format!("{a} + …"),
+                        _ => "…".to_string(),
+                    }
+                };
+                let fifth_text = match choice {
+                    Some(a) if free => td_string!(l, ch_left_out, n = a.fifth).to_string(),
+                    Some(a) => a.fifth.to_string(),
+                    None => "…".to_string(),
+                };
+                let splits = sheet.assignments(&dice);
+                let confirm = choice.filter(|_| refusal.is_none()).map(|a| {
+                    let (x, y) = a.sums();
+                    let before = sheet.total();
+                    let after = sheet.with(x, y, (!free).then_some(a.fifth)).total();
+                    view! {
+                        <p class="ch-preview" data-testid="ch-preview">{td_string!(l, ch_preview, from = signed(before), to = signed(after)).to_string()}</p>
+                        <button type="button" class="primary big" data-testid="confirm" data-primary="true" disabled=move || !can_act()
+                            on:click=move |_| ctx.send(Action::Assign(a))>
+                            {td_string!(l, ch_confirm, a = x, b = y).to_string()}
+                        </button>
+                    }
+                });
+                view! {
+                    <div class="ch-dice" role="group" aria-label=td_string!(l, ch_dice).to_string() data-testid="thrown">
+                        {dice.iter().enumerate().map(|(i, &f)| {
+                            let slot = s.iter().position(|&x| x == i);
+                            let mark = match slot { Some(0 | 1) => "A", Some(_) => "B", None if s.len() == 4 => "5", None => "" };
+                            view! {
+                                <button type="button" class="die-button" data-testid="die" data-face=f.to_string() data-slot=mark
+                                    aria-pressed=slot.is_some().to_string() class:selected=slot.is_some()
+                                    disabled=move || !can_act()
+                                    on:click=move |_| sel.update(|s| match s.iter().position(|&x| x == i) {
+                                        Some(p) => { s.remove(p); }
+                                        None if s.len() < 4 => s.push(i),
+                                        None => {}
+                                    })>
+                                    <DieFace face=f rolling=true extra_class=format!("m{fresh}")/>
+                                    <span class="ch-slot" aria-hidden="true">{mark}</span>
+                                </button>
+                            }
+                        }).collect_view()}
+                    </div>
+                    <dl class="ch-split">
+                        <dt>{td_string!(l, ch_pair_a).to_string()}</dt><dd data-testid="pair-a">{pair(0)}</dd>
+                        <dt>{td_string!(l, ch_pair_b).to_string()}</dt><dd data-testid="pair-b">{pair(1)}</dd>
+                        <dt>{td_string!(l, ch_fifth).to_string()}</dt><dd data-testid="fifth">{fifth_text}</dd>
+                    </dl>
+                    {rule.map(|r| view! { <p class="hint ch-rule" data-testid="ch-rule">{r}</p> })}
+                    {refusal.map(|_| view! { <p class="notice error" data-testid="why-not">{td_string!(l, ch_err_fifth_must).to_string()}</p> })}
+                    {confirm}
+                    <details class="ch-splits" open=s.is_empty()>
+                        <summary>{td_string!(l, ch_splits, n = splits.len()).to_string()}</summary>
+                        <div class="ch-split-list">
+                            {splits.into_iter().map(|a| {
+                                let (x, y) = a.sums();
+                                let label = if free {
+                                    td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth).to_string()
+                                } else {
+                                    td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth).to_string()
+                                };
+                                let chosen = choice == Some(a);
+                                view! {
+                                    <button type="button" class="ch-split-button" data-testid="split" data-sums=format!("{x}+{y}") data-fifth=a.fifth.to_string()
+                                        aria-pressed=chosen.to_string() class:selected=chosen disabled=move || !can_act()
+                                        on:click=move |_| sel.set(indices_of(&a, &dice))>{label}</button>
+                                }
+                            }).collect_view()}
+                        </div>
+                    </details>
+                }
+                .into_any()
+            }
+            Stage::Over => ().into_any(),
+        }
+    };
+
+    let sheet = move || {
+        let view = v.get();
+        let l = i18n.get_locale();
+        let seat = view.acting().unwrap_or_default();
+        let preview = match &view.stage {
+            Stage::Assign { dice, .. } => picked(&sel.get(), dice)
+                .filter(|a| view.sheets[seat].fifth_refusal(dice, a.fifth).is_none())
+                .map(|a| {
+                    let (x, y) = a.sums();
+                    (x, y, (!view.sheets[seat].is_free(dice)).then_some(a.fifth))
+                }),
+            _ => None,
+        };
+        sheet_view(&view.sheets[seat], preview, l)
+    };
+
+    // Every player's result, who is finished, and every sheet once it is
+    // over.
+    let others = move || {
+        let view = v.get();
+        let l = i18n.get_locale();
+        let n = names.get();
+        let over = view.stage == Stage::Over;
+        let now = view.acting();
+        (view.sheets.len() > 1 || over).then(|| view! {
+          <section class="ledger">
+            {(view.sheets.len() > 1 || over).then(|| view! {
+                <table class="balances ch-scores">
+                    <thead><tr><th scope="col">{td_string!(l, players).to_string()}</th><th scope="col" class="num">{td_string!(l, ch_points).to_string()}</th></tr></thead>
+                    <tbody>
+                        {view.sheets.iter().enumerate().map(|(s, sh)| view! {
+                            <tr class:current={now == Some(s)} data-testid="ch-player" data-done=sh.done().to_string()>
+                                <th scope="row">{(now == Some(s)).then_some("▶ ")}{n[s].clone()}
+                                    {(sh.done() && !over).then(|| view! { <span class="ch-done">{td_string!(l, ch_finished).to_string()}</span> })}</th>
+                                <td class="num" data-testid="player-total">{signed(sh.total())}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            })}
+            {over.then(|| view.sheets.iter().enumerate().map(|(s, sh)| view! {
+                <section class="ch-pad small" data-testid="final-sheet">
+                    <h3>{n[s].clone()}</h3>
+                    {sheet_view(sh, None, l)}
+                </section>
+            }).collect_view())}
+          </section>
+        })
+    };
+
+    view! {
+        <div class="ch-table">
+            {move || (v.with(|v| v.stage != Stage::Over)).then(|| view! {
+                <section class="tray ch-tray" aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
+                    <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| v.round.max(1))).to_string()}</p>
+                    {tray}
+                </section>
+                <section class="ch-pad" aria-labelledby="ch-sheet-title">
+                    <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
+                    {sheet}
+                </section>
+            })}
+            {others}
+        </div>
+    }
+}
