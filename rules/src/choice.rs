@@ -493,6 +493,10 @@ impl Game for Choice {
         self.round.max(1)
     }
 
+    fn warm_up(&self) {
+        bot::warm_up();
+    }
+
     fn arbitrary_action(rng: &mut Rng) -> Action {
         if rng.below(4) == 0 {
             Action::Roll
@@ -687,6 +691,12 @@ pub mod bot {
         })
     }
 
+    /// Builds the tables the strong player reads (a few milliseconds).
+    pub fn warm_up() {
+        throws_left();
+        throws();
+    }
+
     /// Expected throws left for a sheet (0 once it is done).
     pub fn remaining_throws(sheet: &Sheet) -> f64 {
         if sheet.done() {
@@ -716,9 +726,9 @@ pub mod bot {
         pub open: [[T; THROW_BUCKETS]; 12],
         /// `[fifth-die numbers chosen, a bit each]`: how good the set is.
         pub fifth: [[T; THROW_BUCKETS]; 64],
-        /// `[fifth-die set][sum - 2]`, for each open row: the set decides
-        /// which sums come easily.
-        pub pairs: [[T; 11]; 64],
+        /// `[fifth-die set][sum - 2][crosses 1-4, 5-9, 10 and more]`, for
+        /// each crossed row: the set decides which sums come easily.
+        pub pairs: [[[T; 3]; 11]; 64],
     }
 
     pub fn kind(sum: u8) -> usize {
@@ -728,6 +738,15 @@ pub mod bot {
     /// The fifth-die numbers chosen, a bit per number.
     pub fn fifth_mask(sheet: &Sheet) -> usize {
         sheet.fifth.iter().fold(0, |m, f| m | 1 << (f.number - 1))
+    }
+
+    /// A crossed row's stage: still negative, on its way up, full.
+    pub fn progress(crosses: u8) -> usize {
+        match crosses {
+            0..=4 => 0,
+            5..=9 => 1,
+            _ => 2,
+        }
     }
 
     /// Rows crossed but not yet ten times.
@@ -758,7 +777,7 @@ pub mod bot {
         for (i, &c) in sheet.crosses.iter().enumerate() {
             v += at(&table.rows[kind(i as u8 + 2)][usize::from(c.min(BOXES))]);
             if c > 0 {
-                v += table.pairs[mask][i].into();
+                v += table.pairs[mask][i][progress(c)].into();
             }
         }
         f64::from(v)
