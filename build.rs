@@ -1,4 +1,4 @@
-//! Generates the typed i18n module from locales/*.json (leptos_i18n), after
+//! Generates the texts for src/i18n.rs from locales/*.json, after
 //! checking that every locale has exactly the same keys with the same
 //! placeholders: a missing translation fails the build.
 
@@ -52,16 +52,68 @@ fn main() {
         problems.join("\n")
     );
 
-    let cfg = leptos_i18n_build::Config::new("en")
-        .expect("i18n config")
-        .add_locale("de")
-        .expect("de locale")
-        .parse_options(leptos_i18n_build::ParseOptions::new().interpolate_display(true));
-    let infos = leptos_i18n_build::TranslationsInfos::parse(cfg).expect("parse locales/*.json");
-    infos.emit_diagnostics();
-    infos.rerun_if_locales_changed();
-    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
-    infos
-        .generate_i18n_module(out.join("i18n"))
-        .expect("generate i18n module");
+    // The texts as two arrays in key order, a constant per key, and a
+    // struct per key with placeholders (its fields are the placeholders).
+    let en_texts = texts("locales/en.json");
+    let de_texts = texts("locales/de.json");
+    let mut out = String::new();
+    let list = |t: &[(String, String)]| {
+        t.iter()
+            .map(|(_, v)| format!("{v:?}"))
+            .collect::<Vec<_>>()
+            .join(",\n")
+    };
+    out.push_str(&format!(
+        "static EN: [&str; {n}] = [{}];\nstatic DE: [&str; {n}] = [{}];\n",
+        list(&en_texts),
+        list(
+            &en_texts
+                .iter()
+                .map(|(k, _)| (
+                    k.clone(),
+                    de_texts
+                        .iter()
+                        .find(|(d, _)| d == k)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default()
+                ))
+                .collect::<Vec<_>>()
+        ),
+        n = en_texts.len()
+    ));
+    out.push_str("#[allow(non_upper_case_globals, dead_code)]\npub mod keys {\n");
+    for (i, (k, _)) in en_texts.iter().enumerate() {
+        out.push_str(&format!("    pub const {k}: usize = {i};\n"));
+    }
+    out.push_str(
+        "}\n#[allow(non_camel_case_types, dead_code)]\npub mod args {\n    use super::*;\n",
+    );
+    for (k, vars) in &en {
+        if vars.is_empty() {
+            continue;
+        }
+        let fields: Vec<String> = vars
+            .iter()
+            .map(|v| format!("pub {v}: &'a dyn Display"))
+            .collect();
+        let pairs: Vec<String> = vars.iter().map(|v| format!("({v:?}, self.{v})")).collect();
+        out.push_str(&format!(
+            "    pub struct {k}<'a> {{ {} }}\n    impl {k}<'_> {{ pub fn fill(&self, l: Locale) -> String {{ fill(text(l, keys::{k}), &[{}]) }} }}\n",
+            fields.join(", "),
+            pairs.join(", ")
+        ));
+    }
+    out.push_str("}\n");
+    let path =
+        std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("texts.rs");
+    std::fs::write(path, out).expect("write texts.rs");
+}
+
+fn texts(path: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let json: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    json.into_iter()
+        .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_string()))
+        .collect()
 }

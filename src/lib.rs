@@ -3,13 +3,12 @@
 
 #![allow(clippy::new_without_default)]
 
-include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
-
 pub mod app;
 pub mod device;
 pub mod dice;
 pub mod games;
 pub mod host;
+pub mod i18n;
 pub mod lang;
 pub mod live;
 pub mod newgame;

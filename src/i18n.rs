@@ -1,0 +1,123 @@
+//! The player's language: English and German texts from locales/*.json,
+//! compiled in by build.rs (which fails on a missing key or placeholder).
+//!
+//! Why not leptos_i18n: it worked, but with its ICU locale parsing and
+//! context plumbing it cost about 10 KB of the first load (brotli) for two
+//! fixed languages. This module is the part the app used: a locale signal in
+//! context, `t!` for a reactive text, `td_string!` for a text in a given
+//! locale with named placeholders (checked at compile time: a call must name
+//! every placeholder of its key, and no other).
+
+use leptos::prelude::*;
+use std::fmt::Display;
+
+include!(concat!(env!("OUT_DIR"), "/texts.rs"));
+
+/// The app's languages.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Locale {
+    #[default]
+    en,
+    de,
+}
+
+impl Locale {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Locale::en => "en",
+            Locale::de => "de",
+        }
+    }
+}
+
+/// A key's text in a locale.
+pub fn text(l: Locale, key: usize) -> &'static str {
+    match l {
+        Locale::en => EN[key],
+        Locale::de => DE[key],
+    }
+}
+
+/// Fills the `{{ name }}` placeholders of `template`.
+pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else {
+            rest = &rest[start..];
+            break;
+        };
+        let name = after[..end].trim();
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => out.push_str(&v.to_string()),
+            None => out.push_str(&rest[start..start + 2 + end + 2]),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The language in context: read it (tracked or not) and change it.
+#[derive(Clone, Copy)]
+pub struct I18n(RwSignal<Locale>);
+
+impl I18n {
+    pub fn get_locale(&self) -> Locale {
+        self.0.get()
+    }
+
+    pub fn get_locale_untracked(&self) -> Locale {
+        self.0.get_untracked()
+    }
+
+    pub fn set_locale(&self, l: Locale) {
+        self.0.set(l)
+    }
+}
+
+pub fn use_i18n() -> I18n {
+    use_context::<I18n>().expect("inside I18nContextProvider")
+}
+
+/// Provides the language to everything inside and keeps `<html lang>` in
+/// step with it.
+#[component]
+pub fn I18nContextProvider(children: Children) -> impl IntoView {
+    let locale = RwSignal::new(Locale::en);
+    provide_context(I18n(locale));
+    Effect::new(move |_| {
+        let l = locale.get();
+        if let Some(html) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = html.set_attribute("lang", l.as_str());
+        }
+    });
+    children()
+}
+
+/// A key's text in locale `l`; with `name = value` pairs, its placeholders
+/// filled (every placeholder named once, no other: checked when compiled).
+macro_rules! td_string {
+    ($l:expr, $key:ident) => {
+        $crate::i18n::text($l, $crate::i18n::keys::$key)
+    };
+    ($l:expr, $key:ident, $($name:ident = $val:expr),+ $(,)?) => {
+        $crate::i18n::args::$key { $($name: &$val),+ }.fill($l)
+    };
+}
+
+/// A key's text that follows the language of `i18n` (for a view).
+macro_rules! t {
+    ($i18n:expr, $key:ident) => {{
+        let i18n = $i18n;
+        move || $crate::i18n::text(i18n.get_locale(), $crate::i18n::keys::$key)
+    }};
+}
+
+pub(crate) use {t, td_string};
