@@ -410,7 +410,7 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
         let now = view.acting();
         (view.sheets.len() > 1 || over).then(|| view! {
           <section class="ledger">
-            {(view.sheets.len() > 1 || over).then(|| view! {
+            {(view.sheets.len() > 1).then(|| view! {
                 <table class="balances ch-scores">
                     <thead><tr><th scope="col">{td_string!(l, players).to_string()}</th><th scope="col" class="num">{td_string!(l, ch_points).to_string()}</th></tr></thead>
                     <tbody>

@@ -121,6 +121,29 @@ if (!sizesOnly) {
       }
       return { 'dice roll': roll, 'sheet entry (set aside)': entry };
     },
+    choice: async (page) => {
+      const roll = [], entry = [];
+      const newGame = async () => {
+        await page.goto(base + '/new/choice');
+        await page.waitForSelector('[data-testid=seat-row]');
+        await page.click('button[type=submit]');
+        await page.waitForSelector('[data-testid=roll]');
+      };
+      await newGame();
+      while (roll.length < 20 || entry.length < 20) {
+        if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+        if (await page.$('[data-testid=roll]:enabled')) {
+          const t = await tapMs(page, '[data-testid=roll]');
+          if (t !== null && roll.length < 20) roll.push(t);
+          continue;
+        }
+        // The sheet entry: pick a split, then time the confirm.
+        await page.click('[data-testid=split] >> nth=0');
+        const t = await tapMs(page, '[data-testid=confirm]');
+        if (t !== null && entry.length < 20) entry.push(t);
+      }
+      return { 'dice roll': roll, 'sheet entry (assign)': entry };
+    },
   };
   console.log('\ntap -> updated screen, 4x CPU throttling, median of 20:');
   for (const [game, run] of Object.entries(games)) {
@@ -136,10 +159,11 @@ if (!sizesOnly) {
   // ---- computer decisions, per game: two strong computer seats play; each
   // decision (choice + rules + announcement) is a performance measure.
   console.log('\ncomputer decision in the browser, 4x CPU throttling (tables are built once, when the game opens):');
-  for (const game of ['en-gingg', 'mindgolf']) {
+  for (const game of ['en-gingg', 'mindgolf', 'choice']) {
     const page = await throttled();
     await page.goto(base + `/new/${game}`);
     await page.waitForSelector('[data-testid=seat-row]');
+    while ((await page.$$('[data-testid=seat-row]')).length < 2) await page.click('[data-testid=add-player]');
     while ((await page.$$('[data-testid=seat-row]')).length > 2) {
       await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
     }
