@@ -144,6 +144,45 @@ fn the_daily_challenge_keeps_each_names_best_of_the_day() {
 }
 
 #[wasm_bindgen_test]
+fn solo_records_are_kept_per_name_and_game_with_the_date() {
+    ls().clear().unwrap();
+    assert_eq!(storage::solo_record("choice", "Ana"), None);
+    // The first solo game of a name is its record, even below zero.
+    assert!(storage::record_solo("choice", "Ana", -120));
+    assert!(!storage::record_solo("choice", "Ana", -300), "not a record");
+    assert!(storage::record_solo("choice", "Ana", 410));
+    assert!(storage::record_solo("choice", "Ben", 90));
+    assert!(storage::record_solo("mindgolf", "Ana", 50));
+    let (score, date) = storage::solo_record("choice", "Ana").unwrap();
+    assert_eq!((score, date), (410, storage::today()));
+    assert_eq!(storage::solo_record("choice", "Ben").map(|r| r.0), Some(90));
+    assert_eq!(
+        storage::solo_record("mindgolf", "Ana").map(|r| r.0),
+        Some(50)
+    );
+    // Unreadable record data is treated as no record, not a crash.
+    ls().set_item("spielblock.record.choice", "{broken")
+        .unwrap();
+    assert_eq!(storage::solo_record("choice", "Ana"), None);
+    assert!(storage::record_solo("choice", "Ana", 5));
+}
+
+#[wasm_bindgen_test]
+fn texts_fill_their_placeholders_in_both_languages() {
+    use spielblock::i18n::{fill, text, Locale};
+    assert_eq!(
+        fill("{{ a }} and {{ b }}", &[("a", &1), ("b", &"x")]),
+        "1 and x"
+    );
+    // An unknown placeholder stays visible rather than vanishing.
+    assert_eq!(fill("{{ a }} {{ c }}", &[("a", &2)]), "2 {{ c }}");
+    assert_eq!(fill("no braces", &[]), "no braces");
+    let en = text(Locale::en, spielblock::i18n::keys::ch_roll);
+    let de = text(Locale::de, spielblock::i18n::keys::ch_roll);
+    assert_eq!((en, de), ("Roll the dice", "Würfeln"));
+}
+
+#[wasm_bindgen_test]
 fn set_aside_items_are_listed_with_their_time_and_can_be_deleted() {
     ls().clear().unwrap();
     ls().set_item("spielblock.v1.game.bad", "{oops").unwrap();

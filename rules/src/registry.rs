@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn one_registry_lists_every_game() {
-        assert_eq!(ids(), vec!["en-gingg", "mindgolf"]);
+        assert_eq!(ids(), vec!["en-gingg", "mindgolf", "choice"]);
         let d = describe("en-gingg").unwrap();
         assert_eq!(d["players"], json!([2, 8]));
         assert_eq!(d["options"][0]["key"], "start_balance");
