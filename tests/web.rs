@@ -341,9 +341,14 @@ async fn home_lists_every_registered_game_and_the_coming_ones() {
         .query_selector("[data-testid=coming]")
         .unwrap()
         .unwrap();
-    assert!(coming.text_content().unwrap().contains("CHOICE"));
+    assert!(coming.text_content().unwrap().contains("Gnoming"));
+    assert!(!coming.text_content().unwrap().contains("CHOICE"));
     assert!(root
         .query_selector("[data-game=mindgolf] a")
+        .unwrap()
+        .is_some());
+    assert!(root
+        .query_selector("[data-game=choice] a")
         .unwrap()
         .is_some());
     root.remove();
