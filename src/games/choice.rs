@@ -127,8 +127,9 @@ impl GameView for Choice {
             <p>{t!(i18n, ch_rules_4)}</p>
             <p>{t!(i18n, ch_rules_5)}</p>
             <table class="ch-points-table">
-                <tr><th scope="row">{t!(i18n, ch_sum)}</th>{(2..=12).map(|s| view! { <td>{s}</td> }).collect_view()}</tr>
-                <tr><th scope="row">{t!(i18n, ch_points)}</th>{POINTS.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
+                // Sums s and 14 - s score alike: six columns fit a phone.
+                <tr><th scope="row">{t!(i18n, ch_sum)}</th>{(2..=7u8).map(|s| view! { <td>{if s == 7 { "7".to_string() } else { format!("{s} / {}", 14 - s) }}</td> }).collect_view()}</tr>
+                <tr><th scope="row">{t!(i18n, ch_points)}</th>{POINTS[..6].iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
             </table>
             <p>{t!(i18n, ch_rules_6)}</p>
             <p>{t!(i18n, ch_rules_7)}</p>

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -217,3 +217,36 @@ test('the rules open from the table in both languages without losing the throw',
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+for (const scheme of ['light', 'dark']) {
+  test(`CHOICE screens pass axe (serious/critical) in the ${scheme} scheme`, async () => {
+    const page = await newPage(env.browser, PHONE, { colorScheme: scheme });
+    await setUp(page, { names: ['Ana', 'Ben'], seed: 8 });
+    await audit(page, `CHOICE table before the throw (${scheme})`);
+    await page.click('[data-testid=roll]');
+    await page.click('[data-testid=split] >> nth=0');
+    await audit(page, `CHOICE preview (${scheme})`);
+    // Untap two dice: a half-made split.
+    const picked = await page.$$eval('[data-testid=die]', (d) => d.map((x, i) => [i, x.dataset.slot]).filter(([, s]) => s === 'B').map(([i]) => i));
+    for (const i of picked) await page.click(`[data-testid=die] >> nth=${i}`);
+    await audit(page, `CHOICE half-tapped split (${scheme})`);
+    await page.click('[data-testid=open-rules]');
+    await audit(page, `CHOICE rules (${scheme})`);
+    await page.keyboard.press('Escape');
+    for (let i = 0; i < 400 && !(await page.$('[data-testid=result]')); i++) {
+      const roll = await page.$('[data-testid=roll]:enabled');
+      if (roll) { await roll.click(); continue; }
+      if (!(await page.$('[data-testid=confirm]'))) {
+        // The list folds away while dice are being tapped; open it.
+        if (!(await page.$('.ch-splits[open]'))) await page.click('.ch-splits summary');
+        await page.click('[data-testid=split] >> nth=0');
+      }
+      await page.click('[data-testid=confirm]');
+    }
+    await page.waitForSelector('[data-testid=result]');
+    await audit(page, `CHOICE result with both sheets (${scheme})`);
+    if (scheme === 'dark') await shot(page, 'ch-result-dark-360');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
