@@ -23,6 +23,7 @@ use rules::choice::bot::{self, Table, KINDS, THROW_BUCKETS};
 use rules::choice::{row_score, Sheet, BOXES};
 use rules::rng::Rng;
 
+/// Members by default (the first argument overrides it).
 const MEMBERS: u64 = 8;
 const ROUNDS: usize = 40;
 const GAMES: u64 = 60_000;
@@ -152,11 +153,15 @@ fn train(seed: u64) -> (f64, Table<f32>) {
 }
 
 fn main() {
+    let members: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(MEMBERS);
     // Two threads, members split between them.
     let handles: Vec<_> = (0..2u64)
         .map(|t| {
             std::thread::spawn(move || {
-                (1..=MEMBERS)
+                (1..=members)
                     .filter(|m| m % 2 == t)
                     .map(|m| (m, train(m)))
                     .collect::<Vec<_>>()
