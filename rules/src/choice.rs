@@ -907,7 +907,7 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::contract::{new_game, Shared};
-    use crate::driver::{play_to_end, property, property_with, Check, Policy};
+    use crate::driver::{property, property_with, solo_mean, Policy};
 
     fn game(seats: usize) -> Choice {
         new_game::<Choice>(seats, &Options::default(), 1).unwrap()
@@ -1233,22 +1233,7 @@ mod tests {
 
     #[test]
     fn players_rank_strong_over_casual_over_greedy_over_random() {
-        let mean = |p: Policy| {
-            let mut sum = 0.0;
-            for i in 0..200 {
-                let m = play_to_end::<Choice>(
-                    std::slice::from_ref(&p),
-                    &Options::default(),
-                    i,
-                    i,
-                    100_000,
-                    Check::None,
-                )
-                .unwrap();
-                sum += m.state().scores()[0] as f64;
-            }
-            sum / 200.0
-        };
+        let mean = |p: Policy| solo_mean::<Choice>(&p, &Options::default(), 200);
         let strong = mean(Policy::Level(Level::Strong));
         let casual = mean(Policy::Level(Level::Casual));
         let greedy = mean(Policy::Baseline("greedy".into()));

@@ -79,6 +79,25 @@ pub enum Check {
     Full,
 }
 
+/// The mean final score of one seat playing `games` solo games (seeds
+/// 0..games) with `policy`: for tests that rank a game's computer levels.
+pub fn solo_mean<G: Game>(policy: &Policy, options: &G::Options, games: u64) -> f64 {
+    let total: f64 = (0..games)
+        .map(|i| {
+            play_to_end::<G>(
+                std::slice::from_ref(policy),
+                options,
+                i,
+                i,
+                100_000,
+                Check::None,
+            )
+            .map_or(f64::NAN, |m| m.state().scores()[0] as f64)
+        })
+        .sum();
+    total / games as f64
+}
+
 /// Plays a game from `seed` to its end. `chooser_seed` drives the random
 /// policies, the order among several deciding seats and the computer players'
 /// own randomness.

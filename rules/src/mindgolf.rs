@@ -1171,7 +1171,7 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::contract::{new_game, parse_options, Shared};
-    use crate::driver::{play_to_end, property, property_with, Check, Policy};
+    use crate::driver::{property, property_with, solo_mean, Policy};
 
     fn game(seats: usize) -> MindGolf {
         new_game::<MindGolf>(seats, &Options::default(), 1).unwrap()
@@ -1507,22 +1507,7 @@ mod tests {
 
     #[test]
     fn players_rank_strong_over_casual_over_greedy_over_random() {
-        let mean = |p: Policy| {
-            let mut sum = 0.0;
-            for i in 0..40 {
-                let m = play_to_end::<MindGolf>(
-                    std::slice::from_ref(&p),
-                    &Options::default(),
-                    i,
-                    i,
-                    100_000,
-                    Check::None,
-                )
-                .unwrap();
-                sum += m.state().scores()[0] as f64;
-            }
-            sum / 40.0
-        };
+        let mean = |p: Policy| solo_mean::<MindGolf>(&p, &Options::default(), 40);
         let strong = mean(Policy::Level(Level::Strong));
         let casual = mean(Policy::Level(Level::Casual));
         let greedy = mean(Policy::Baseline("greedy".into()));

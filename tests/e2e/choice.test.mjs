@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, audit, dailyFirstThrow, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -180,19 +180,9 @@ test('forbidden splits are not offered and the reason is shown', async () => {
 test('the daily challenge: the same first throw in two fresh browsers on the same date', async () => {
   const first = [];
   for (const name of ['Ana', 'Ben']) {
-    const page = await newPage(env.browser, PHONE);
-    await page.goto(env.base + '/new/choice');
-    await page.waitForSelector('[data-testid=seat-row]');
-    await page.locator('[data-testid=seat-row] input').fill(name);
-    await page.check('[data-testid=daily]');
-    await page.click('button[type=submit]');
-    await page.click('[data-testid=roll]');
-    await page.waitForSelector('[data-testid=thrown]');
-    first.push(await faces(page, '[data-testid=die]'));
-    const saved = await savedGame(page);
-    const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
-    assert.equal(saved.daily, today);
-    await page.context().close();
+    const { dice, dated } = await dailyFirstThrow(env.browser, env.base, 'choice', name, '[data-testid=roll]');
+    assert.ok(dated, 'the saved game carries today\'s date');
+    first.push(dice);
   }
   assert.deepEqual(first[0], first[1], 'two fresh browsers throw the same first dice');
 });

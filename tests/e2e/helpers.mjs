@@ -151,3 +151,28 @@ export async function checkFit(page, label) {
   });
   if (problems.length) throw new Error(`${label}:\n  ${problems.slice(0, 12).join('\n  ')}`);
 }
+
+/**
+ * Starts today's daily challenge of `game` as `name` in a fresh browser
+ * profile, throws once (`roll`: the throw button's selector) and returns the
+ * first dice and whether the saved game carries today's date.
+ */
+export async function dailyFirstThrow(browser, base, game, name, roll) {
+  const page = await newPage(browser, PHONE);
+  await page.goto(base + `/new/${game}`);
+  await page.waitForSelector('[data-testid=seat-row]');
+  while ((await page.$$('[data-testid=seat-row]')).length > 1) {
+    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+  }
+  await page.locator('[data-testid=seat-row] input').fill(name);
+  await page.check('[data-testid=daily]');
+  await page.click('button[type=submit]');
+  await page.click(roll);
+  await page.waitForSelector('[data-testid=thrown]');
+  const dice = await faces(page, '[data-testid=die]');
+  const saved = await savedGame(page);
+  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
+  const dated = saved.daily === today;
+  await page.context().close();
+  return { dice, dated };
+}

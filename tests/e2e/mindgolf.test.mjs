@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, dailyFirstThrow, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -137,21 +137,9 @@ test('teams of four: the result shows the team totals', async () => {
 test('the daily course: the same dice for everyone on the same date', async () => {
   const first = [];
   for (const name of ['Ana', 'Ben']) {
-    const page = await newPage(env.browser, PHONE);
-    await page.goto(env.base + '/new/mindgolf');
-    await page.waitForSelector('[data-testid=seat-row]');
-    await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
-    await page.locator('[data-testid=seat-row] input').fill(name);
-    await page.check('[data-testid=daily]');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('[data-testid=throw]');
-    await page.click('[data-testid=throw]');
-    await page.waitForSelector('[data-testid=thrown]');
-    first.push(await faces(page, '[data-testid=die]'));
-    const saved = await savedGame(page);
-    const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
-    assert.equal(saved.daily, today);
-    await page.context().close();
+    const { dice, dated } = await dailyFirstThrow(env.browser, env.base, 'mindgolf', name, '[data-testid=throw]');
+    assert.ok(dated, 'the saved game carries today\'s date');
+    first.push(dice);
   }
   assert.deepEqual(first[0], first[1], 'two fresh browsers throw the same first dice');
 });
