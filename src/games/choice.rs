@@ -282,6 +282,9 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
         let view = v.get();
         let l = i18n.get_locale();
         let fresh = moves.get();
+        // Read once per render (the tray re-renders when it changes), so the
+        // dozen buttons of a throw carry no effect each.
+        let locked = !can_act();
         match view.stage.clone() {
             Stage::Roll { seat } => view! {
                 <p class="hint">{td_string!(l, ch_cup, name = name_of(seat)).to_string()}</p>
@@ -339,7 +342,7 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
                             view! {
                                 <button type="button" class="die-button" data-testid="die" data-face=f.to_string() data-slot=mark
                                     aria-pressed=slot.is_some().to_string() class:selected=slot.is_some()
-                                    disabled=move || !can_act()
+                                    disabled=locked
                                     on:click=move |_| sel.update(|s| match s.iter().position(|&x| x == i) {
                                         Some(p) => { s.remove(p); }
                                         None if s.len() < 4 => s.push(i),
@@ -372,7 +375,7 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
                                 let chosen = choice == Some(a);
                                 view! {
                                     <button type="button" class="ch-split-button" data-testid="split" data-sums=format!("{x}+{y}") data-fifth=a.fifth.to_string()
-                                        aria-pressed=chosen.to_string() class:selected=chosen disabled=move || !can_act()
+                                        aria-pressed=chosen.to_string() class:selected=chosen disabled=locked
                                         on:click=move |_| sel.set(indices_of(&a, &dice))>{label}</button>
                                 }
                             }).collect_view()}
