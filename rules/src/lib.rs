@@ -6,6 +6,7 @@ pub mod contract;
 pub mod driver;
 pub mod en_gingg;
 pub mod midend;
+pub mod minefield;
 pub mod mindgolf;
 pub mod registry;
 pub mod rng;

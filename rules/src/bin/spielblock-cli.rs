@@ -55,6 +55,31 @@ enum Command {
     },
     /// List the games with their players, options and policies.
     Games,
+    /// Minesweeper for two: the deduction engine.
+    Minesweeper {
+        #[command(subcommand)]
+        command: Mines,
+    },
+}
+
+#[derive(Subcommand)]
+enum Mines {
+    /// Read positions as JSON lines ({"width":11,"height":11,"mines":15,
+    /// "revealed":[[x,y,n],...],"mines_visible":[[x,y],...]}, x the column
+    /// and y the row from 0; "-" reads standard input) and print one JSON
+    /// line per position: consistent, every covered cell's mine probability
+    /// and what the automatic reveal uncovers.
+    Analyze { file: String },
+    /// Time the engine on positions from seeded games (11x11/15, 30x16/99):
+    /// median, 99th percentile and maximum per position.
+    Bench {
+        /// Games per board size.
+        #[arg(long, short = 'n', default_value_t = 200)]
+        games: u64,
+        /// First seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -81,6 +106,29 @@ fn read_input(file: &str) -> Result<String, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Minesweeper {
+            command: Mines::Analyze { file },
+        } => {
+            let text = read_input(&file)?;
+            let mut out = String::new();
+            for (k, line) in text.lines().enumerate() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let pos = rules::minefield::position_from_json(line)
+                    .map_err(|e| format!("line {}: {e}", k + 1))?;
+                out.push_str(&rules::minefield::analysis_json(&pos).to_string());
+                out.push('\n');
+            }
+            print!("{out}");
+        }
+        Command::Minesweeper {
+            command: Mines::Bench { games, seed },
+        } => {
+            for line in rules::minefield::bench(games, seed) {
+                println!("{line}");
+            }
+        }
         Command::Replay { file, trace } => {
             let text = read_input(&file)?;
             if trace {
