@@ -75,14 +75,23 @@ struct BoxOf {
     cells: Vec<usize>,
 }
 
-/// One component's box-level solutions.
+/// One component, solved by a DP over its numbers: per total of mines m
+/// in the component, the weighted count of its arrangements and, per box,
+/// the weighted sum of the box's mines and the least and most it holds.
 struct Component {
+    /// Global box ids; local index = position here.
     boxes: Vec<usize>,
-    /// Mines per box (in `boxes` order), one row per solution.
-    solutions: Vec<Vec<u8>>,
-    /// Per solution: total mines and its weight (product of C(s, t)).
-    mines: Vec<usize>,
-    weight: Vec<f64>,
+    sizes: Vec<usize>,
+    /// Constraints over local boxes, in processing order.
+    cons: Vec<(Vec<usize>, usize)>,
+    /// Per step: the local boxes first assigned, and those retired after it.
+    assign: Vec<Vec<usize>>,
+    retire: Vec<Vec<usize>>,
+    ways: Vec<f64>,
+    /// `[local box][m]`.
+    exp: Vec<Vec<f64>>,
+    lo: Vec<Vec<u8>>,
+    hi: Vec<Vec<u8>>,
 }
 
 struct LnFact(Vec<f64>);
@@ -245,120 +254,187 @@ fn frame(pos: &Position) -> Option<Frame> {
     })
 }
 
-/// Enumerates a component's box-level solutions by backtracking: boxes in an
-/// order that completes constraints early; each constraint checked against
-/// what its assigned boxes hold and what its open boxes could still hold.
+/// Every way to put mines in `boxes` (sizes `sizes`, at most each size)
+/// that adds up to `need`.
+fn splits(sizes: &[usize], need: usize, out: &mut Vec<Vec<u8>>) {
+    fn rec(sizes: &[usize], need: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == sizes.len() {
+            if need == 0 {
+                out.push(cur.clone());
+            }
+            return;
+        }
+        let rest: usize = sizes[cur.len() + 1..].iter().sum();
+        let s = sizes[cur.len()];
+        let lo = need.saturating_sub(rest);
+        for k in lo..=s.min(need) {
+            cur.push(k as u8);
+            rec(sizes, need - k, cur, out);
+            cur.pop();
+        }
+    }
+    rec(sizes, need, &mut Vec::new(), out);
+}
+
+/// A DP state's payload: weight, and per retired box the weighted mines and
+/// the least and most mines.
+#[derive(Clone)]
+struct Acc {
+    w: f64,
+    exp: Vec<f64>,
+    lo: Vec<u8>,
+    hi: Vec<u8>,
+}
+
+/// Solves a component by processing its numbers one by one (breadth-first),
+/// keeping only the mine counts of boxes a later number still needs, and the
+/// total so far; boxes no later number mentions are summed out. The states
+/// stay few where enumerating whole solutions would explode.
 fn solve(group: &[usize], cons: &[&(Vec<usize>, usize)], boxes: &[BoxOf]) -> Option<Component> {
-    // Order: breadth-first along constraints from the first box.
-    let mut order: Vec<usize> = Vec::with_capacity(group.len());
-    let mut queue = vec![group[0]];
-    while let Some(b) = queue.pop() {
-        if order.contains(&b) {
+    let local = |b: usize| group.iter().position(|&g| g == b).unwrap_or(0);
+    let lcons: Vec<(Vec<usize>, usize)> = cons
+        .iter()
+        .map(|(bs, need)| (bs.iter().map(|&b| local(b)).collect(), *need))
+        .collect();
+    // Constraint order: breadth-first over shared boxes.
+    let mut order: Vec<usize> = Vec::with_capacity(lcons.len());
+    let mut seen = vec![false; lcons.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for start in 0..lcons.len() {
+        if seen[start] {
             continue;
         }
-        order.push(b);
-        for (bs, _) in cons.iter().filter(|(bs, _)| bs.contains(&b)) {
-            for &o in bs.iter().rev() {
-                if !order.contains(&o) {
-                    queue.insert(0, o);
+        seen[start] = true;
+        queue.push_back(start);
+        while let Some(c) = queue.pop_front() {
+            order.push(c);
+            for (d, (bs, _)) in lcons.iter().enumerate() {
+                if !seen[d] && bs.iter().any(|b| lcons[c].0.contains(b)) {
+                    seen[d] = true;
+                    queue.push_back(d);
                 }
             }
         }
     }
-    let pos_of = |b: usize| order.iter().position(|&x| x == b).unwrap_or(0);
-    // Per constraint: its boxes as positions in `order`, and its need.
-    let cs: Vec<(Vec<usize>, usize)> = cons
-        .iter()
-        .map(|(bs, need)| (bs.iter().map(|&b| pos_of(b)).collect(), *need))
-        .collect();
-    // Per position: the constraints that mention it.
-    let mut at: Vec<Vec<usize>> = vec![Vec::new(); order.len()];
-    for (c, (ps, _)) in cs.iter().enumerate() {
-        for &p in ps {
-            at[p].push(c);
-        }
-    }
-    let sizes: Vec<usize> = order.iter().map(|&b| boxes[b].cells.len()).collect();
-    // Per constraint: mines placed, and cells still open.
-    let mut placed = vec![0usize; cs.len()];
-    let mut open: Vec<usize> = cs
-        .iter()
-        .map(|(ps, _)| ps.iter().map(|&p| sizes[p]).sum())
-        .collect();
-    let mut t = vec![0u8; order.len()];
-    let mut comp = Component {
-        boxes: order.clone(),
-        solutions: Vec::new(),
-        mines: Vec::new(),
-        weight: Vec::new(),
-    };
-    fn rec(
-        p: usize,
-        t: &mut Vec<u8>,
-        sizes: &[usize],
-        at: &[Vec<usize>],
-        cs: &[(Vec<usize>, usize)],
-        placed: &mut [usize],
-        open: &mut [usize],
-        comp: &mut Component,
-    ) {
-        if p == sizes.len() {
-            let m = t.iter().map(|&x| usize::from(x)).sum();
-            let w = t
+    let ordered: Vec<(Vec<usize>, usize)> = order.iter().map(|&c| lcons[c].clone()).collect();
+    let nb = group.len();
+    let sizes: Vec<usize> = group.iter().map(|&b| boxes[b].cells.len()).collect();
+    let last_use: Vec<usize> = (0..nb)
+        .map(|b| {
+            ordered
                 .iter()
-                .zip(sizes)
-                .map(|(&x, &s)| choose(s, usize::from(x)))
-                .product();
-            comp.solutions.push(t.clone());
-            comp.mines.push(m);
-            comp.weight.push(w);
-            return;
+                .rposition(|(bs, _)| bs.contains(&b))
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut assigned = vec![false; nb];
+    let mut assign = Vec::new();
+    let mut retire = Vec::new();
+    for (k, (bs, _)) in ordered.iter().enumerate() {
+        let new: Vec<usize> = bs.iter().copied().filter(|&b| !assigned[b]).collect();
+        for &b in &new {
+            assigned[b] = true;
         }
-        let s = sizes[p];
-        // The range of mines this box may hold given its constraints.
-        let mut lo = 0usize;
-        let mut hi = s;
-        for &c in &at[p] {
-            let need = cs[c].1 - placed[c];
-            let rest = open[c] - s;
-            hi = hi.min(need);
-            lo = lo.max(need.saturating_sub(rest));
-        }
-        if lo > hi {
-            return;
-        }
-        for k in lo..=hi {
-            for &c in &at[p] {
-                placed[c] += k;
-                open[c] -= s;
-            }
-            t[p] = k as u8;
-            rec(p + 1, t, sizes, at, cs, placed, open, comp);
-            for &c in &at[p] {
-                placed[c] -= k;
-                open[c] += s;
-            }
-        }
-        t[p] = 0;
+        assign.push(new);
+        retire.push((0..nb).filter(|&b| last_use[b] == k).collect::<Vec<_>>());
     }
-    rec(
-        0, &mut t, &sizes, &at, &cs, &mut placed, &mut open, &mut comp,
+    // DP. Key: the mines of every assigned box still live (None: not live),
+    // and the total so far.
+    let mut states: std::collections::HashMap<(Vec<u8>, usize), Acc> =
+        std::collections::HashMap::new();
+    states.insert(
+        (vec![u8::MAX; nb], 0),
+        Acc {
+            w: 1.0,
+            exp: vec![0.0; nb],
+            lo: vec![u8::MAX; nb],
+            hi: vec![0; nb],
+        },
     );
-    if comp.solutions.is_empty() {
-        None
-    } else {
-        Some(comp)
+    let mut options = Vec::new();
+    for (k, (bs, need)) in ordered.iter().enumerate() {
+        let new = &assign[k];
+        let new_sizes: Vec<usize> = new.iter().map(|&b| sizes[b]).collect();
+        let mut next: std::collections::HashMap<(Vec<u8>, usize), Acc> =
+            std::collections::HashMap::with_capacity(states.len() * 2);
+        for ((t, m), acc) in states {
+            let already: usize = bs
+                .iter()
+                .filter(|b| !new.contains(b))
+                .map(|&b| usize::from(t[b]))
+                .sum();
+            let Some(rest) = need.checked_sub(already) else {
+                continue;
+            };
+            options.clear();
+            splits(&new_sizes, rest, &mut options);
+            for split in &options {
+                let mut t2 = t.clone();
+                let mut factor = 1.0;
+                let mut m2 = m;
+                for (&b, &x) in new.iter().zip(split) {
+                    t2[b] = x;
+                    factor *= choose(sizes[b], usize::from(x));
+                    m2 += usize::from(x);
+                }
+                let w = acc.w * factor;
+                let mut exp: Vec<f64> = acc.exp.iter().map(|e| e * factor).collect();
+                let mut lo = acc.lo.clone();
+                let mut hi = acc.hi.clone();
+                for &b in &retire[k] {
+                    let x = t2[b];
+                    exp[b] += w * f64::from(x);
+                    lo[b] = lo[b].min(x);
+                    hi[b] = hi[b].max(x);
+                    t2[b] = u8::MAX;
+                }
+                match next.entry((t2, m2)) {
+                    std::collections::hash_map::Entry::Occupied(mut o) => {
+                        let v = o.get_mut();
+                        v.w += w;
+                        for b in 0..nb {
+                            v.exp[b] += exp[b];
+                            v.lo[b] = v.lo[b].min(lo[b]);
+                            v.hi[b] = v.hi[b].max(hi[b]);
+                        }
+                    }
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(Acc { w, exp, lo, hi });
+                    }
+                }
+            }
+        }
+        states = next;
+        if states.is_empty() {
+            return None;
+        }
     }
+    let max_m = states.keys().map(|(_, m)| *m).max().unwrap_or(0);
+    let mut comp = Component {
+        boxes: group.to_vec(),
+        sizes,
+        cons: ordered,
+        assign,
+        retire,
+        ways: vec![0.0; max_m + 1],
+        exp: vec![vec![0.0; max_m + 1]; nb],
+        lo: vec![vec![u8::MAX; max_m + 1]; nb],
+        hi: vec![vec![0; max_m + 1]; nb],
+    };
+    for ((_, m), acc) in states {
+        comp.ways[m] += acc.w;
+        for b in 0..nb {
+            comp.exp[b][m] += acc.exp[b];
+            comp.lo[b][m] = comp.lo[b][m].min(acc.lo[b]);
+            comp.hi[b][m] = comp.hi[b][m].max(acc.hi[b]);
+        }
+    }
+    Some(comp)
 }
 
 /// Whether mine totals are possible: `f[m]` for m mines.
 fn feasible_of(c: &Component) -> Vec<bool> {
-    let max = c.mines.iter().copied().max().unwrap_or(0);
-    let mut f = vec![false; max + 1];
-    for &m in &c.mines {
-        f[m] = true;
-    }
-    f
+    c.ways.iter().map(|&w| w > 0.0).collect()
 }
 
 fn or_conv(a: &[bool], b: &[bool]) -> Vec<bool> {
@@ -415,16 +491,7 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
     // Weights: per component by mine count, combined by convolution, in
     // log space against overflow.
     let lf = LnFact::new(n + 1);
-    let wts: Vec<Vec<f64>> = comps
-        .iter()
-        .map(|c| {
-            let mut w = vec![0.0; c.mines.iter().copied().max().unwrap_or(0) + 1];
-            for (m, x) in c.mines.iter().zip(&c.weight) {
-                w[*m] += x;
-            }
-            w
-        })
-        .collect();
+    let wts: Vec<Vec<f64>> = comps.iter().map(|c| c.ways.clone()).collect();
     // Scale each component's weights to a maximum of 1 (a common factor per
     // component cancels out of every probability).
     let wts: Vec<Vec<f64>> = wts
@@ -458,9 +525,13 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
         .cloned()
         .fold(f64::NEG_INFINITY, f64::max);
     let interior_w = |f: usize| -> f64 {
-        ln_interior
-            .get(f)
-            .map_or(0.0, |&l| if l.is_finite() { (l - ln_max).exp() } else { 0.0 })
+        ln_interior.get(f).map_or(0.0, |&l| {
+            if l.is_finite() {
+                (l - ln_max).exp()
+            } else {
+                0.0
+            }
+        })
     };
     let total_conv = &wprefix[comps.len()];
     let total: f64 = total_conv
@@ -495,11 +566,7 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
     for (ci, c) in comps.iter().enumerate() {
         let others_w = add_conv(&wprefix[ci], &wsuffix[ci + 1]);
         let others_f = or_conv(&prefix[ci], &suffix[ci + 1]);
-        let raw_max = c.weight.iter().zip(&c.mines).fold(vec![0.0f64; wts[ci].len()], |mut acc, (w, m)| {
-            acc[*m] += w;
-            acc
-        });
-        let norm = raw_max.iter().cloned().fold(0.0, f64::max);
+        let norm = c.ways.iter().cloned().fold(0.0, f64::max);
         // Feasible solutions: those whose total combines with the others.
         let ok_by_m: Vec<bool> = (0..wts[ci].len())
             .map(|m| (0..others_f.len()).any(|g| others_f[g] && admissible(m + g)))
@@ -515,17 +582,18 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
         };
         let rest_by_m: Vec<f64> = (0..wts[ci].len()).map(rest).collect();
         for (p, &b) in c.boxes.iter().enumerate() {
-            let s = fr.boxes[b].cells.len();
+            let s = c.sizes[p];
             let mut expected = 0.0;
             let mut any_mine = false;
             let mut any_safe = false;
-            for (si, sol) in c.solutions.iter().enumerate() {
-                let m = c.mines[si];
-                let tb = usize::from(sol[p]);
-                expected += c.weight[si] / norm * rest_by_m[m] * tb as f64 / s as f64;
+            for m in 0..c.ways.len() {
+                if c.ways[m] == 0.0 {
+                    continue;
+                }
+                expected += c.exp[p][m] / norm * rest_by_m[m] / s as f64;
                 if ok(m) {
-                    any_mine |= tb > 0;
-                    any_safe |= tb < s;
+                    any_mine |= c.hi[p][m] > 0;
+                    any_safe |= usize::from(c.lo[p][m]) < s;
                 }
             }
             for &i in &fr.boxes[b].cells {
@@ -548,6 +616,66 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
         mine,
         number,
     })
+}
+
+/// For a component and a cell next to some of its boxes (`touches`: local
+/// box and how many of the cell's neighbours it holds): per total of mines
+/// m, the possible numbers of mines among those neighbours (bit k: k). The
+/// same DP as `solve`, carrying only feasibility.
+fn neighbour_counts(c: &Component, touches: &[(usize, usize)]) -> Vec<u16> {
+    let nb = c.boxes.len();
+    let mut states: std::collections::HashMap<(Vec<u8>, usize), u16> =
+        std::collections::HashMap::new();
+    states.insert((vec![u8::MAX; nb], 0), 1);
+    let mut options = Vec::new();
+    for (k, (bs, need)) in c.cons.iter().enumerate() {
+        let new = &c.assign[k];
+        let new_sizes: Vec<usize> = new.iter().map(|&b| c.sizes[b]).collect();
+        let mut next: std::collections::HashMap<(Vec<u8>, usize), u16> =
+            std::collections::HashMap::with_capacity(states.len() * 2);
+        for ((t, m), bits) in states {
+            let already: usize = bs
+                .iter()
+                .filter(|b| !new.contains(b))
+                .map(|&b| usize::from(t[b]))
+                .sum();
+            let Some(rest) = need.checked_sub(already) else {
+                continue;
+            };
+            options.clear();
+            splits(&new_sizes, rest, &mut options);
+            for split in &options {
+                let mut t2 = t.clone();
+                let mut m2 = m;
+                let mut acc = bits;
+                for (&b, &x) in new.iter().zip(split) {
+                    t2[b] = x;
+                    m2 += usize::from(x);
+                    if let Some(&(_, a)) = touches.iter().find(|(p, _)| *p == b) {
+                        let (x, s) = (usize::from(x), c.sizes[b]);
+                        let (lo, hi) = (x.saturating_sub(s - a), x.min(a));
+                        let mut widened = 0u16;
+                        for kk in lo..=hi {
+                            widened |= acc << kk;
+                        }
+                        acc = widened;
+                    }
+                }
+                for &b in &c.retire[k] {
+                    t2[b] = u8::MAX;
+                }
+                *next.entry((t2, m2)).or_insert(0) |= acc;
+            }
+        }
+        states = next;
+    }
+    let mut out = vec![0u16; c.ways.len()];
+    for ((_, m), bits) in states {
+        if m < out.len() {
+            out[m] |= bits;
+        }
+    }
+    out
 }
 
 /// The number a safe covered cell must show, if it is the same in every
@@ -592,19 +720,9 @@ fn determined_number(pos: &Position, fr: &Frame, x: usize, feas: &[Vec<bool>]) -
                 }
             }
         } else {
-            for (si, sol) in c.solutions.iter().enumerate() {
-                let m = c.mines[si];
-                let (mut lo, mut hi) = (0usize, 0usize);
-                for &(p, a) in &touches {
-                    let s = fr.boxes[c.boxes[p]].cells.len();
-                    let t = usize::from(sol[p]);
-                    lo += t.saturating_sub(s - a);
-                    hi += t.min(a);
-                }
-                let mask = ((1u16 << (hi + 1)) - 1) & !((1u16 << lo) - 1);
-                match pairs.iter_mut().find(|(mm, _)| *mm == m) {
-                    Some((_, bits)) => *bits |= mask,
-                    None => pairs.push((m, mask)),
+            for (m, bits) in neighbour_counts(c, &touches).into_iter().enumerate() {
+                if bits != 0 {
+                    pairs.push((m, bits));
                 }
             }
         }
@@ -757,10 +875,16 @@ pub fn position_from_json(line: &str) -> Result<Position, String> {
     let input: Input = serde_json::from_str(line).map_err(|e| format!("not a position: {e}"))?;
     let (w, h) = (input.width, input.height);
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
-        return Err(format!("width and height must be 1 to {MAX_SIDE} (got {w}x{h})"));
+        return Err(format!(
+            "width and height must be 1 to {MAX_SIDE} (got {w}x{h})"
+        ));
     }
     if input.mines > w * h {
-        return Err(format!("{} mines do not fit on {} cells", input.mines, w * h));
+        return Err(format!(
+            "{} mines do not fit on {} cells",
+            input.mines,
+            w * h
+        ));
     }
     let mut cells = vec![Cell::Covered; w * h];
     let mut place = |x: i64, y: i64, c: Cell| -> Result<(), String> {
@@ -833,7 +957,10 @@ pub fn bench(games: u64, seed: u64) -> Vec<String> {
                 assert!(r.is_some());
             }
         }
-        for (what, xs) in [("probabilities", &mut probs), ("automatic reveal", &mut reveals)] {
+        for (what, xs) in [
+            ("probabilities", &mut probs),
+            ("automatic reveal", &mut reveals),
+        ] {
             xs.sort_by(f64::total_cmp);
             let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
             out.push(format!(
@@ -897,7 +1024,9 @@ mod tests {
                 }
             }
             let ok = (0..n).all(|i| match pos.cells[i] {
-                Cell::Number(k) => pos.neighbours(i).filter(|&j| is_mine[j]).count() == usize::from(k),
+                Cell::Number(k) => {
+                    pos.neighbours(i).filter(|&j| is_mine[j]).count() == usize::from(k)
+                }
                 _ => true,
             });
             if ok {
@@ -948,10 +1077,16 @@ mod tests {
             }
             let p = b.mines[i] as f64 / b.total as f64;
             let q = a.probability[i].expect("a covered cell has a probability");
-            assert!((p - q).abs() < 1e-9, "cell {i}: brute {p} engine {q} in {pos:?}");
+            assert!(
+                (p - q).abs() < 1e-9,
+                "cell {i}: brute {p} engine {q} in {pos:?}"
+            );
             assert_eq!(a.safe[i], b.mines[i] == 0, "safe {i} in {pos:?}");
             assert_eq!(a.mine[i], b.mines[i] == b.total, "mine {i} in {pos:?}");
-            let visible_nb = pos.neighbours(i).filter(|&j| pos.cells[j] == Cell::Mine).count();
+            let visible_nb = pos
+                .neighbours(i)
+                .filter(|&j| pos.cells[j] == Cell::Mine)
+                .count();
             let expect = (b.mines[i] == 0 && b.counts[i].count_ones() == 1)
                 .then(|| b.counts[i].trailing_zeros() as u8);
             let _ = visible_nb;
