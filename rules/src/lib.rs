@@ -6,8 +6,8 @@ pub mod contract;
 pub mod driver;
 pub mod en_gingg;
 pub mod midend;
-pub mod minefield;
 pub mod mindgolf;
+pub mod minefield;
 pub mod registry;
 pub mod rng;
 

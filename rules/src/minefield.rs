@@ -1,5 +1,5 @@
 //! Minesweeper for two: the exact deduction engine behind the automatic
-//! reveal (R-MS-5) and the hints.
+//! reveal (R-MS-5), the hints and the computer players.
 //!
 //! It works from public information only: revealed numbers, visible mines
 //! (marked or exploded), covered cells and the total mine count. Every
@@ -10,15 +10,22 @@
 //!    are the interior, which only the mine count constrains;
 //! 2. frontier cells touched by exactly the same numbers form a box (they are
 //!    interchangeable: t mines in a box of s cells come in C(s, t) ways);
-//! 3. boxes linked by a shared number form independent components; each
-//!    component's box-level solutions are enumerated by backtracking, and
-//!    counted (weighted) by their number of mines;
-//! 4. components are combined by convolution over the mine count, and the
+//! 3. boxes linked by a shared number form independent components;
+//! 4. each component is solved by a dynamic programme over its numbers, taken
+//!    one after the other: a configuration is the mine count of every box a
+//!    number still to come mentions, and carries a vector over the
+//!    component's mines so far (weights, and which totals are possible at
+//!    all). Boxes no later number mentions are summed out, so the
+//!    configurations stay few where whole solutions would explode. The
+//!    forward pass records its transitions; a backward pass over them, with
+//!    the weight of the rest of the board folded in, gives every box's
+//!    expected mines and which counts it can hold;
+//! 5. components are combined by convolution over the mine count, and the
 //!    interior takes the rest, weighted by C(interior cells, mines left).
 //!
 //! Whether a cell is safe, a certain mine, or has a determined number is
-//! decided on exact feasibility (which mine counts are possible at all), not
-//! on floating-point weights; probabilities are floats.
+//! decided on exact feasibility (bit sets of possible mine totals), never on
+//! floating-point weights; probabilities are floats.
 
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -70,83 +77,283 @@ pub struct Analysis {
     pub number: Vec<Option<u8>>,
 }
 
-/// A box: frontier cells touched by the same numbers.
-struct BoxOf {
-    cells: Vec<usize>,
+/// ln n! for n up to the largest board, computed once.
+fn ln_fact(n: usize) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = vec![0.0; MAX_SIDE * MAX_SIDE + 2];
+        for k in 2..t.len() {
+            t[k] = t[k - 1] + (k as f64).ln();
+        }
+        t
+    });
+    t[n]
 }
 
-/// One component, solved by a DP over its numbers: per total of mines m
-/// in the component, the weighted count of its arrangements and, per box,
-/// the weighted sum of the box's mines and the least and most it holds.
-struct Component {
+fn ln_choose(n: usize, k: usize) -> f64 {
+    if k > n {
+        f64::NEG_INFINITY
+    } else {
+        ln_fact(n) - ln_fact(k) - ln_fact(n - k)
+    }
+}
+
+/// C(n, k) for a box (n at most 8).
+fn choose_small(n: usize, k: usize) -> f64 {
+    const T: [[f64; 9]; 9] = {
+        let mut t = [[0.0; 9]; 9];
+        let mut n = 0;
+        while n < 9 {
+            t[n][0] = 1.0;
+            let mut k = 1;
+            while k <= n {
+                t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0.0 };
+                k += 1;
+            }
+            n += 1;
+        }
+        t
+    };
+    T[n][k]
+}
+
+/// Bit sets over mine totals, `words` u64 per set, stored flat.
+fn bits_words(len: usize) -> usize {
+    len.div_ceil(64)
+}
+
+/// `out |= src << by`, keeping only bits below `len`.
+fn bits_or_shl(out: &mut [u64], src: &[u64], by: usize, len: usize) {
+    let (ws, bs) = (by / 64, by % 64);
+    for (i, &w) in src.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        let lo = i + ws;
+        if lo < out.len() {
+            out[lo] |= w << bs;
+        }
+        if bs != 0 && lo + 1 < out.len() {
+            out[lo + 1] |= w >> (64 - bs);
+        }
+    }
+    let extra = out.len() * 64 - len;
+    if extra > 0 {
+        if let Some(last) = out.last_mut() {
+            *last &= u64::MAX >> extra;
+        }
+    }
+}
+
+/// `out |= src >> by`.
+fn bits_or_shr(out: &mut [u64], src: &[u64], by: usize) {
+    let (ws, bs) = (by / 64, by % 64);
+    for (i, o) in out.iter_mut().enumerate() {
+        let j = i + ws;
+        if j >= src.len() {
+            break;
+        }
+        let mut w = src[j] >> bs;
+        if bs != 0 && j + 1 < src.len() {
+            w |= src[j + 1] << (64 - bs);
+        }
+        *o |= w;
+    }
+}
+
+fn bit(set: &[u64], i: usize) -> bool {
+    set.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+}
+
+/// Whether `a` and `b >> by` share a bit.
+fn bits_meet_shr(a: &[u64], b: &[u64], by: usize) -> bool {
+    let (ws, bs) = (by / 64, by % 64);
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        let j = i + ws;
+        if j >= b.len() {
+            break;
+        }
+        let mut w = b[j] >> bs;
+        if bs != 0 && j + 1 < b.len() {
+            w |= b[j + 1] << (64 - bs);
+        }
+        if x & w != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Where a slot of the next configuration takes its value from.
+#[derive(Clone, Copy)]
+enum Slot {
+    Prev(usize),
+    New(usize),
+}
+
+/// One number of a component, in processing order.
+struct Step {
+    need: usize,
+    /// Slots, in the previous configuration, of its boxes already live.
+    old: Vec<usize>,
+    /// Local boxes first assigned here.
+    new: Vec<usize>,
+    /// Per rest (mines still needed after the live boxes): every split of
+    /// it over the new boxes (flat, `new.len()` values each) and its factor.
+    splits: Vec<(Vec<u8>, Vec<f64>)>,
+    /// The next configuration, slot by slot.
+    next: Vec<Slot>,
+}
+
+/// The configurations after a step: keys (live boxes' mines, `width` each),
+/// weights and possible totals over the component's mines so far.
+struct Layer {
+    width: usize,
+    /// The weight vectors cover totals lo..lo + len.
+    lo: usize,
+    len: usize,
+    count: usize,
+    keys: Vec<u8>,
+    weights: Vec<f64>,
+    feasible: Vec<u64>,
+}
+
+impl Layer {
+    fn words(&self) -> usize {
+        bits_words(self.len)
+    }
+    fn count(&self) -> usize {
+        self.count
+    }
+    fn w(&self, c: usize) -> &[f64] {
+        &self.weights[c * self.len..(c + 1) * self.len]
+    }
+    fn f(&self, c: usize) -> &[u64] {
+        let w = self.words();
+        &self.feasible[c * w..(c + 1) * w]
+    }
+}
+
+/// A recorded transition of a step.
+#[derive(Clone, Copy)]
+struct Transition {
+    prev: u32,
+    next: u32,
+    rest: u16,
+    split: u16,
+}
+
+/// A component, solved forward.
+struct Solved {
     /// Global box ids; local index = position here.
     boxes: Vec<usize>,
     sizes: Vec<usize>,
-    /// Constraints over local boxes, in processing order.
-    cons: Vec<(Vec<usize>, usize)>,
-    /// Per step: the local boxes first assigned, and those retired after it.
-    assign: Vec<Vec<usize>>,
-    retire: Vec<Vec<usize>>,
-    ways: Vec<f64>,
-    /// `[local box][m]`.
-    exp: Vec<Vec<f64>>,
-    lo: Vec<Vec<u8>>,
-    hi: Vec<Vec<u8>>,
+    steps: Vec<Step>,
+    /// `layers[0]` is the start; `layers[k + 1]` follows step k.
+    layers: Vec<Layer>,
+    transitions: Vec<Vec<Transition>>,
 }
 
-struct LnFact(Vec<f64>);
+impl Solved {
+    /// Weights of the component by its number of mines (scaled to a
+    /// largest of 1), from 0 mines on.
+    fn ways(&self) -> Vec<f64> {
+        let last = self.layers.last().expect("a start layer");
+        let mut out = vec![0.0; last.lo];
+        out.extend_from_slice(last.w(0));
+        normalize(&mut out);
+        out
+    }
+    /// Which numbers of mines the component can hold, from 0 on.
+    fn possible(&self) -> Vec<bool> {
+        let last = self.layers.last().expect("a start layer");
+        let mut out = vec![false; last.lo];
+        out.extend((0..last.len).map(|i| bit(last.f(0), i)));
+        out
+    }
+}
 
-impl LnFact {
-    fn new(n: usize) -> LnFact {
-        let mut t = vec![0.0; n + 1];
-        for k in 2..=n {
-            t[k] = t[k - 1] + (k as f64).ln();
+/// Divides by the largest entry, so weights neither overflow nor vanish;
+/// every ratio the engine uses is taken within one scaled vector.
+fn rescale(xs: &mut [f64]) {
+    let top = xs.iter().fold(0.0f64, |a, &b| if b > a { b } else { a });
+    if top.is_finite() && (top > 1e100 || top > 0.0 && top < 1e-100) {
+        xs.iter_mut().for_each(|x| *x /= top);
+    }
+}
+
+/// Divides by the largest entry.
+fn normalize(xs: &mut [f64]) {
+    let top = xs.iter().fold(0.0f64, |a, &b| if b > a { b } else { a });
+    if top > 0.0 && top.is_finite() {
+        xs.iter_mut().for_each(|x| *x /= top);
+    }
+}
+
+/// A fast hash for the engine's small keys (FxHash's multiply-rotate).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
         }
-        LnFact(t)
     }
-
-    fn choose(&self, n: usize, k: usize) -> f64 {
-        if k > n {
-            f64::NEG_INFINITY
-        } else {
-            self.0[n] - self.0[k] - self.0[n - k]
-        }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
-fn choose(n: usize, k: usize) -> f64 {
-    if k > n {
-        return 0.0;
-    }
-    let k = k.min(n - k);
-    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
-}
+type Map<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
 
-/// The public structure of a position: constraints, boxes, components.
+/// The public structure of a position.
 struct Frame {
     /// Mines not yet visible.
     hidden: usize,
     /// Interior cells (covered, next to no number).
     interior: Vec<usize>,
-    boxes: Vec<BoxOf>,
+    /// Cells per box.
+    boxes: Vec<Vec<usize>>,
     /// Per cell: its box, if it is on the frontier.
-    box_of: Vec<Option<usize>>,
-    components: Vec<Component>,
+    box_of: Vec<u32>,
+    components: Vec<Solved>,
 }
 
-/// Reads the constraints and solves each component; None if inconsistent.
+const NO_BOX: u32 = u32::MAX;
+
+/// Reads the constraints and solves each component forward; None if the
+/// position is inconsistent on its own numbers.
 fn frame(pos: &Position) -> Option<Frame> {
     let n = pos.width * pos.height;
+    if pos.cells.len() != n {
+        return None;
+    }
     let visible = pos.cells.iter().filter(|c| **c == Cell::Mine).count();
     let hidden = pos.mines.checked_sub(visible)?;
-    // Constraints: (covered neighbours, mines still needed among them).
-    let mut constraints: Vec<(Vec<usize>, usize)> = Vec::new();
-    let mut touched: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // Constraints: (number cell, covered neighbours, mines still needed).
+    let mut cons_cell: Vec<usize> = Vec::new();
+    let mut cons_need: Vec<usize> = Vec::new();
+    let mut cons_cov: Vec<Vec<usize>> = Vec::new();
+    // Per covered cell, the constraints touching it, packed 10 bits each.
+    let mut touched: Vec<u128> = vec![0; n];
+    let mut touched_n: Vec<u8> = vec![0; n];
     for i in 0..n {
         let Cell::Number(k) = pos.cells[i] else {
             continue;
         };
-        let mut covered = Vec::new();
+        let mut covered = Vec::with_capacity(8);
         let mut seen = 0usize;
         for j in pos.neighbours(i) {
             match pos.cells[j] {
@@ -162,48 +369,47 @@ fn frame(pos: &Position) -> Option<Frame> {
         if covered.is_empty() {
             continue;
         }
-        let c = constraints.len();
+        let c = cons_need.len() as u128;
         for &j in &covered {
-            touched[j].push(c);
+            touched[j] = touched[j] << 10 | (c + 1);
+            touched_n[j] += 1;
         }
-        constraints.push((covered, need));
+        cons_cell.push(i);
+        cons_need.push(need);
+        cons_cov.push(covered);
     }
     // Boxes by identical constraint sets.
-    let mut boxes: Vec<BoxOf> = Vec::new();
-    let mut box_keys: Vec<Vec<usize>> = Vec::new();
-    let mut box_of = vec![None; n];
+    let mut boxes: Vec<Vec<usize>> = Vec::new();
+    let mut box_key: Map<u128, u32> = Map::default();
+    let mut box_of = vec![NO_BOX; n];
     let mut interior = Vec::new();
     for i in 0..n {
         if pos.cells[i] != Cell::Covered {
             continue;
         }
-        if touched[i].is_empty() {
+        if touched_n[i] == 0 {
             interior.push(i);
             continue;
         }
-        match box_keys.iter().position(|k| *k == touched[i]) {
-            Some(b) => {
-                boxes[b].cells.push(i);
-                box_of[i] = Some(b);
-            }
-            None => {
-                box_of[i] = Some(boxes.len());
-                box_keys.push(touched[i].clone());
-                boxes.push(BoxOf { cells: vec![i] });
-            }
-        }
+        let b = *box_key.entry(touched[i]).or_insert_with(|| {
+            boxes.push(Vec::new());
+            (boxes.len() - 1) as u32
+        });
+        boxes[b as usize].push(i);
+        box_of[i] = b;
     }
     // Constraints over boxes.
-    let cons: Vec<(Vec<usize>, usize)> = constraints
+    let cons: Vec<Vec<usize>> = cons_cov
         .iter()
-        .map(|(cells, need)| {
-            let mut uniq = Vec::new();
-            for b in cells.iter().filter_map(|&j| box_of[j]) {
+        .map(|cells| {
+            let mut uniq: Vec<usize> = Vec::with_capacity(cells.len());
+            for &j in cells {
+                let b = box_of[j] as usize;
                 if !uniq.contains(&b) {
                     uniq.push(b);
                 }
             }
-            (uniq, *need)
+            uniq
         })
         .collect();
     // Components: boxes linked by constraints (union-find).
@@ -221,7 +427,7 @@ fn frame(pos: &Position) -> Option<Frame> {
         }
         r
     }
-    for (bs, _) in &cons {
+    for bs in &cons {
         for w in bs.windows(2) {
             let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
             if a != b {
@@ -229,21 +435,35 @@ fn frame(pos: &Position) -> Option<Frame> {
             }
         }
     }
-    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut group_of = vec![usize::MAX; boxes.len()];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for b in 0..boxes.len() {
         let r = find(&mut parent, b);
-        match groups.iter_mut().find(|(root, _)| *root == r) {
-            Some((_, g)) => g.push(b),
-            None => groups.push((r, vec![b])),
+        if group_of[r] == usize::MAX {
+            group_of[r] = groups.len();
+            groups.push(Vec::new());
         }
+        groups[group_of[r]].push(b);
     }
-    let mut components = Vec::new();
-    for (_, group) in groups {
-        let comp_cons: Vec<&(Vec<usize>, usize)> = cons
+    let mut group_cons: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
+    for (c, bs) in cons.iter().enumerate() {
+        group_cons[group_of[find(&mut parent, bs[0])]].push(c);
+    }
+    let mut components = Vec::with_capacity(groups.len());
+    for (g, group) in groups.iter().enumerate() {
+        let order = sweep_order(pos, &group_cons[g], &cons_cell);
+        let local: Vec<(Vec<usize>, usize)> = order
             .iter()
-            .filter(|(bs, _)| bs.first().is_some_and(|b| group.contains(b)))
+            .map(|&c| {
+                let bs = cons[c]
+                    .iter()
+                    .map(|b| group.binary_search(b).expect("a box of its group"))
+                    .collect();
+                (bs, cons_need[c])
+            })
             .collect();
-        components.push(solve(&group, &comp_cons, &boxes)?);
+        let sizes = group.iter().map(|&b| boxes[b].len()).collect();
+        components.push(solve(group.clone(), sizes, &local, hidden)?);
     }
     Some(Frame {
         hidden,
@@ -254,208 +474,290 @@ fn frame(pos: &Position) -> Option<Frame> {
     })
 }
 
-/// Every way to put mines in `boxes` (sizes `sizes`, at most each size)
-/// that adds up to `need`.
-fn splits(sizes: &[usize], need: usize, out: &mut Vec<Vec<u8>>) {
-    fn rec(sizes: &[usize], need: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+/// The order in which a component's numbers are taken: a sweep along the
+/// longer side of the component, so that few boxes are pending at a time.
+fn sweep_order(pos: &Position, cons: &[usize], cell: &[usize]) -> Vec<usize> {
+    let w = pos.width;
+    let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
+    for &c in cons {
+        let (x, y) = (cell[c] % w, cell[c] / w);
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    let mut order = cons.to_vec();
+    if x1 - x0 >= y1 - y0 {
+        order.sort_by_key(|&c| (cell[c] % w, cell[c] / w));
+    } else {
+        order.sort_by_key(|&c| cell[c]);
+    }
+    order
+}
+
+/// Every way to put `need` mines in boxes of `sizes`, flat.
+fn splits(sizes: &[usize], need: usize) -> (Vec<u8>, Vec<f64>) {
+    fn rec(sizes: &[usize], need: usize, cur: &mut Vec<u8>, f: f64, out: &mut (Vec<u8>, Vec<f64>)) {
         if cur.len() == sizes.len() {
             if need == 0 {
-                out.push(cur.clone());
+                out.0.extend_from_slice(cur);
+                out.1.push(f);
             }
             return;
         }
         let rest: usize = sizes[cur.len() + 1..].iter().sum();
         let s = sizes[cur.len()];
-        let lo = need.saturating_sub(rest);
-        for k in lo..=s.min(need) {
+        for k in need.saturating_sub(rest)..=s.min(need) {
             cur.push(k as u8);
-            rec(sizes, need - k, cur, out);
+            rec(sizes, need - k, cur, f * choose_small(s, k), out);
             cur.pop();
         }
     }
-    rec(sizes, need, &mut Vec::new(), out);
+    let mut out = (Vec::new(), Vec::new());
+    rec(sizes, need, &mut Vec::new(), 1.0, &mut out);
+    out
 }
 
-/// A DP state's payload: weight, and per retired box the weighted mines and
-/// the least and most mines.
-#[derive(Clone)]
-struct Acc {
-    w: f64,
-    exp: Vec<f64>,
-    lo: Vec<u8>,
-    hi: Vec<u8>,
-}
-
-/// Solves a component by processing its numbers one by one (breadth-first),
-/// keeping only the mine counts of boxes a later number still needs, and the
-/// total so far; boxes no later number mentions are summed out. The states
-/// stay few where enumerating whole solutions would explode.
-fn solve(group: &[usize], cons: &[&(Vec<usize>, usize)], boxes: &[BoxOf]) -> Option<Component> {
-    let local = |b: usize| group.iter().position(|&g| g == b).unwrap_or(0);
-    let lcons: Vec<(Vec<usize>, usize)> = cons
-        .iter()
-        .map(|(bs, need)| (bs.iter().map(|&b| local(b)).collect(), *need))
-        .collect();
-    // Constraint order: breadth-first over shared boxes.
-    let mut order: Vec<usize> = Vec::with_capacity(lcons.len());
-    let mut seen = vec![false; lcons.len()];
-    let mut queue = std::collections::VecDeque::new();
-    for start in 0..lcons.len() {
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        queue.push_back(start);
-        while let Some(c) = queue.pop_front() {
-            order.push(c);
-            for (d, (bs, _)) in lcons.iter().enumerate() {
-                if !seen[d] && bs.iter().any(|b| lcons[c].0.contains(b)) {
-                    seen[d] = true;
-                    queue.push_back(d);
-                }
-            }
-        }
-    }
-    let ordered: Vec<(Vec<usize>, usize)> = order.iter().map(|&c| lcons[c].clone()).collect();
-    let nb = group.len();
-    let sizes: Vec<usize> = group.iter().map(|&b| boxes[b].cells.len()).collect();
+/// The forward pass over a component's numbers (`cons`: local boxes and
+/// mines needed, in processing order). Totals above `hidden` are dropped:
+/// no arrangement can use more mines than are hidden. None if no
+/// arrangement of the component satisfies its numbers.
+fn solve(
+    boxes: Vec<usize>,
+    sizes: Vec<usize>,
+    cons: &[(Vec<usize>, usize)],
+    hidden: usize,
+) -> Option<Solved> {
+    let nb = boxes.len();
     let last_use: Vec<usize> = (0..nb)
         .map(|b| {
-            ordered
-                .iter()
+            cons.iter()
                 .rposition(|(bs, _)| bs.contains(&b))
                 .unwrap_or(0)
         })
         .collect();
-    let mut assigned = vec![false; nb];
-    let mut assign = Vec::new();
-    let mut retire = Vec::new();
-    for (k, (bs, _)) in ordered.iter().enumerate() {
-        let new: Vec<usize> = bs.iter().copied().filter(|&b| !assigned[b]).collect();
-        for &b in &new {
-            assigned[b] = true;
-        }
-        assign.push(new);
-        retire.push((0..nb).filter(|&b| last_use[b] == k).collect::<Vec<_>>());
-    }
-    // DP. Key: the mines of every assigned box still live (None: not live),
-    // and the total so far.
-    let mut states: std::collections::HashMap<(Vec<u8>, usize), Acc> =
-        std::collections::HashMap::new();
-    states.insert(
-        (vec![u8::MAX; nb], 0),
-        Acc {
-            w: 1.0,
-            exp: vec![0.0; nb],
-            lo: vec![u8::MAX; nb],
-            hi: vec![0; nb],
-        },
-    );
-    let mut options = Vec::new();
-    for (k, (bs, need)) in ordered.iter().enumerate() {
-        let new = &assign[k];
+    let mut live: Vec<usize> = Vec::new();
+    let mut steps = Vec::with_capacity(cons.len());
+    for (k, (bs, need)) in cons.iter().enumerate() {
+        let old: Vec<usize> = bs
+            .iter()
+            .filter_map(|b| live.iter().position(|l| l == b))
+            .collect();
+        let new: Vec<usize> = bs.iter().copied().filter(|b| !live.contains(b)).collect();
         let new_sizes: Vec<usize> = new.iter().map(|&b| sizes[b]).collect();
-        let mut next: std::collections::HashMap<(Vec<u8>, usize), Acc> =
-            std::collections::HashMap::with_capacity(states.len() * 2);
-        for ((t, m), acc) in states {
-            let already: usize = bs
-                .iter()
-                .filter(|b| !new.contains(b))
-                .map(|&b| usize::from(t[b]))
-                .sum();
-            let Some(rest) = need.checked_sub(already) else {
+        let most: usize = new_sizes.iter().sum();
+        let splits = (0..=most.min(*need))
+            .map(|r| splits(&new_sizes, r))
+            .collect();
+        let mut next_live = Vec::new();
+        let mut next = Vec::new();
+        for (j, &b) in live.iter().enumerate() {
+            if last_use[b] > k {
+                next_live.push(b);
+                next.push(Slot::Prev(j));
+            }
+        }
+        for (i, &b) in new.iter().enumerate() {
+            if last_use[b] > k {
+                next_live.push(b);
+                next.push(Slot::New(i));
+            }
+        }
+        live = next_live;
+        steps.push(Step {
+            need: *need,
+            old,
+            new,
+            splits,
+            next,
+        });
+    }
+    let mut layers = vec![Layer {
+        width: 0,
+        lo: 0,
+        len: 1,
+        count: 1,
+        keys: Vec::new(),
+        weights: vec![1.0],
+        feasible: vec![1],
+    }];
+    let mut transitions = Vec::with_capacity(steps.len());
+    let mut index: Map<Vec<u8>, u32> = Map::default();
+    let mut key: Vec<u8> = Vec::new();
+    for step in &steps {
+        let prev = layers.last().expect("a layer");
+        let width = step.next.len();
+        let nn = step.new.len();
+        // First pass: the configurations reached and the transitions.
+        let mut trs = Vec::new();
+        let mut keys = Vec::new();
+        index.clear();
+        let mut count = 0u32;
+        let (mut min_rest, mut max_rest) = (usize::MAX, 0);
+        for p in 0..prev.count() {
+            let pk = &prev.keys[p * prev.width..(p + 1) * prev.width];
+            let already: usize = step.old.iter().map(|&j| usize::from(pk[j])).sum();
+            let Some(rest) = step.need.checked_sub(already) else {
                 continue;
             };
-            options.clear();
-            splits(&new_sizes, rest, &mut options);
-            for split in &options {
-                let mut t2 = t.clone();
-                let mut factor = 1.0;
-                let mut m2 = m;
-                for (&b, &x) in new.iter().zip(split) {
-                    t2[b] = x;
-                    factor *= choose(sizes[b], usize::from(x));
-                    m2 += usize::from(x);
-                }
-                let w = acc.w * factor;
-                let mut exp: Vec<f64> = acc.exp.iter().map(|e| e * factor).collect();
-                let mut lo = acc.lo.clone();
-                let mut hi = acc.hi.clone();
-                for &b in &retire[k] {
-                    let x = t2[b];
-                    exp[b] += w * f64::from(x);
-                    lo[b] = lo[b].min(x);
-                    hi[b] = hi[b].max(x);
-                    t2[b] = u8::MAX;
-                }
-                match next.entry((t2, m2)) {
-                    std::collections::hash_map::Entry::Occupied(mut o) => {
-                        let v = o.get_mut();
-                        v.w += w;
-                        for b in 0..nb {
-                            v.exp[b] += exp[b];
-                            v.lo[b] = v.lo[b].min(lo[b]);
-                            v.hi[b] = v.hi[b].max(hi[b]);
-                        }
+            let Some((flat, factors)) = step.splits.get(rest) else {
+                continue;
+            };
+            if prev.lo + rest > hidden {
+                continue;
+            }
+            min_rest = min_rest.min(rest);
+            max_rest = max_rest.max(rest);
+            for s in 0..factors.len() {
+                let split = &flat[s * nn..(s + 1) * nn];
+                key.clear();
+                key.extend(step.next.iter().map(|slot| match *slot {
+                    Slot::Prev(j) => pk[j],
+                    Slot::New(i) => split[i],
+                }));
+                let q = match index.get(key.as_slice()) {
+                    Some(&q) => q,
+                    None => {
+                        index.insert(key.clone(), count);
+                        keys.extend_from_slice(&key);
+                        count += 1;
+                        count - 1
                     }
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(Acc { w, exp, lo, hi });
-                    }
-                }
+                };
+                trs.push(Transition {
+                    prev: p as u32,
+                    next: q,
+                    rest: rest as u16,
+                    split: s as u16,
+                });
             }
         }
-        states = next;
-        if states.is_empty() {
+        if count == 0 {
             return None;
         }
+        // Second pass: weights and possible totals, over the totals this
+        // layer can reach.
+        let lo = prev.lo + min_rest;
+        let hi = (prev.lo + prev.len - 1 + max_rest).min(hidden);
+        let len = hi - lo + 1;
+        let words = bits_words(len);
+        let mut layer = Layer {
+            width,
+            lo,
+            len,
+            count: count as usize,
+            keys,
+            weights: vec![0.0; count as usize * len],
+            feasible: vec![0; count as usize * words],
+        };
+        for t in &trs {
+            let (p, q, rest) = (t.prev as usize, t.next as usize, usize::from(t.rest));
+            let factor = step.splits[rest].1[usize::from(t.split)];
+            let shift = prev.lo + rest - lo;
+            let qw = &mut layer.weights[q * len..(q + 1) * len];
+            for (i, &x) in prev.w(p).iter().enumerate() {
+                if i + shift >= len {
+                    break;
+                }
+                qw[i + shift] += factor * x;
+            }
+            bits_or_shl(
+                &mut layer.feasible[q * words..(q + 1) * words],
+                prev.f(p),
+                shift,
+                len,
+            );
+        }
+        rescale(&mut layer.weights);
+        layers.push(layer);
+        transitions.push(trs);
     }
-    let max_m = states.keys().map(|(_, m)| *m).max().unwrap_or(0);
-    let mut comp = Component {
-        boxes: group.to_vec(),
+    let last = layers.last().expect("a layer");
+    if !last.feasible.iter().any(|&w| w != 0) {
+        return None;
+    }
+    Some(Solved {
+        boxes,
         sizes,
-        cons: ordered,
-        assign,
-        retire,
-        ways: vec![0.0; max_m + 1],
-        exp: vec![vec![0.0; max_m + 1]; nb],
-        lo: vec![vec![u8::MAX; max_m + 1]; nb],
-        hi: vec![vec![0; max_m + 1]; nb],
-    };
-    for ((_, m), acc) in states {
-        comp.ways[m] += acc.w;
-        for b in 0..nb {
-            comp.exp[b][m] += acc.exp[b];
-            comp.lo[b][m] = comp.lo[b][m].min(acc.lo[b]);
-            comp.hi[b][m] = comp.hi[b][m].max(acc.hi[b]);
+        steps,
+        layers,
+        transitions,
+    })
+}
+
+/// Per box of a solved component: the weighted mines (over the component's
+/// step normaliser) and the mine counts it can hold in some consistent
+/// arrangement (bit k: k mines). `rest_w[m]` / `rest_f[m]`: the weight of
+/// the rest of the board, and whether it is possible, when this component
+/// holds m mines.
+fn backward(c: &Solved, rest_w: &[f64], rest_f: &[u64]) -> (Vec<f64>, Vec<u16>) {
+    let nb = c.boxes.len();
+    let mut expected = vec![0.0; nb];
+    let mut values = vec![0u16; nb];
+    let last = c.layers.last().expect("a layer");
+    let mut bw: Vec<f64> = (0..last.len)
+        .map(|i| rest_w.get(last.lo + i).copied().unwrap_or(0.0))
+        .collect();
+    let mut bf: Vec<u64> = vec![0; last.words()];
+    for i in 0..last.len {
+        if bit(rest_f, last.lo + i) {
+            bf[i / 64] |= 1 << (i % 64);
         }
     }
-    Some(comp)
-}
-
-/// Whether mine totals are possible: `f[m]` for m mines.
-fn feasible_of(c: &Component) -> Vec<bool> {
-    c.ways.iter().map(|&w| w > 0.0).collect()
-}
-
-fn or_conv(a: &[bool], b: &[bool]) -> Vec<bool> {
-    let mut out = vec![false; a.len() + b.len() - 1];
-    for (i, &x) in a.iter().enumerate() {
-        if x {
-            for (j, &y) in b.iter().enumerate() {
-                if y {
-                    out[i + j] = true;
+    for k in (0..c.steps.len()).rev() {
+        let step = &c.steps[k];
+        let (prev, next) = (&c.layers[k], &c.layers[k + 1]);
+        let (plen, nlen, pwords, nwords) = (prev.len, next.len, prev.words(), next.words());
+        let mut pbw = vec![0.0; prev.count() * plen];
+        let mut pbf = vec![0u64; prev.count() * pwords];
+        let mut z = 0.0;
+        let nn = step.new.len();
+        let mut contrib = vec![0.0; nn];
+        for t in &c.transitions[k] {
+            let (p, q, rest) = (t.prev as usize, t.next as usize, usize::from(t.rest));
+            let (flat, factors) = &step.splits[rest];
+            let factor = factors[usize::from(t.split)];
+            let split = &flat[usize::from(t.split) * nn..(usize::from(t.split) + 1) * nn];
+            let shift = prev.lo + rest - next.lo;
+            let qb = &bw[q * nlen..(q + 1) * nlen];
+            let fw = prev.w(p);
+            let out = &mut pbw[p * plen..(p + 1) * plen];
+            let mut sum = 0.0;
+            for i in 0..plen.min(nlen.saturating_sub(shift)) {
+                let b = factor * qb[i + shift];
+                out[i] += b;
+                sum += fw[i] * b;
+            }
+            z += sum;
+            let qf = &bf[q * nwords..(q + 1) * nwords];
+            bits_or_shr(&mut pbf[p * pwords..(p + 1) * pwords], qf, shift);
+            let possible = bits_meet_shr(prev.f(p), qf, shift);
+            for i in 0..nn {
+                let x = split[i];
+                contrib[i] += f64::from(x) * sum;
+                if possible {
+                    values[step.new[i]] |= 1 << x;
                 }
             }
         }
+        for i in 0..nn {
+            expected[step.new[i]] = if z > 0.0 { contrib[i] / z } else { 0.0 };
+        }
+        rescale(&mut pbw);
+        bw = pbw;
+        bf = pbf;
     }
-    out
+    (expected, values)
 }
 
-fn add_conv(a: &[f64], b: &[f64]) -> Vec<f64> {
-    let mut out = vec![0.0; a.len() + b.len() - 1];
+fn add_conv(a: &[f64], b: &[f64], cap: usize) -> Vec<f64> {
+    let mut out = vec![0.0; (a.len() + b.len() - 1).min(cap)];
     for (i, &x) in a.iter().enumerate() {
         if x != 0.0 {
             for (j, &y) in b.iter().enumerate() {
+                if i + j >= cap {
+                    break;
+                }
                 out[i + j] += x * y;
             }
         }
@@ -463,96 +765,124 @@ fn add_conv(a: &[f64], b: &[f64]) -> Vec<f64> {
     out
 }
 
+fn or_conv(a: &[bool], b: &[bool], cap: usize) -> Vec<bool> {
+    let mut out = vec![false; (a.len() + b.len() - 1).min(cap)];
+    for (i, &x) in a.iter().enumerate() {
+        if x {
+            for (j, &y) in b.iter().enumerate() {
+                if i + j >= cap {
+                    break;
+                }
+                out[i + j] |= y;
+            }
+        }
+    }
+    out
+}
+
+/// The analysis together with what the number check needs.
+struct Full {
+    analysis: Analysis,
+    frame: Frame,
+    /// Which frontier totals are possible with the interior taking the rest.
+    totals: Vec<bool>,
+    /// Per global box: the mine counts it can hold.
+    values: Vec<u16>,
+    /// Per component: the totals it may hold with the rest of the board
+    /// possible.
+    rest_f: Vec<Vec<u64>>,
+}
+
 /// Analyses a public position; None if no arrangement agrees with it.
 pub fn analyze(pos: &Position) -> Option<Analysis> {
+    analyze_full(pos).map(|f| f.analysis)
+}
+
+fn analyze_full(pos: &Position) -> Option<Full> {
     let fr = frame(pos)?;
     let n = pos.width * pos.height;
-    let k_total = fr.hidden;
+    let hidden = fr.hidden;
+    let cap = hidden + 1;
     let u = fr.interior.len();
     let comps = &fr.components;
-    // Exact feasibility: which totals each component, and all the others
-    // together, can take; a total f is admissible when 0 <= hidden - f <= u.
-    let feas: Vec<Vec<bool>> = comps.iter().map(feasible_of).collect();
-    let admissible = |f: usize| f <= k_total && k_total - f <= u;
-    // Prefix and suffix combinations, for "every component but c".
-    let mut prefix = vec![vec![true]];
-    for f in &feas {
-        let last = prefix.last().cloned().unwrap_or_default();
-        prefix.push(or_conv(&last, f));
-    }
-    let mut suffix = vec![vec![true]; comps.len() + 1];
-    for c in (0..comps.len()).rev() {
-        suffix[c] = or_conv(&suffix[c + 1], &feas[c]);
-    }
-    let all = &prefix[comps.len()];
-    if !(0..all.len()).any(|f| all[f] && admissible(f)) {
-        return None;
-    }
-    // Weights: per component by mine count, combined by convolution, in
-    // log space against overflow.
-    let lf = LnFact::new(n + 1);
-    let wts: Vec<Vec<f64>> = comps.iter().map(|c| c.ways.clone()).collect();
-    // Scale each component's weights to a maximum of 1 (a common factor per
-    // component cancels out of every probability).
-    let wts: Vec<Vec<f64>> = wts
-        .into_iter()
-        .map(|w| {
-            let m = w.iter().cloned().fold(0.0, f64::max);
-            w.into_iter().map(|x| x / m).collect()
-        })
-        .collect();
-    let mut wprefix = vec![vec![1.0]];
-    for w in &wts {
-        let last = wprefix.last().cloned().unwrap_or_default();
-        wprefix.push(add_conv(&last, w));
-    }
-    let mut wsuffix = vec![vec![1.0]; comps.len() + 1];
-    for c in (0..comps.len()).rev() {
-        wsuffix[c] = add_conv(&wsuffix[c + 1], &wts[c]);
-    }
-    // The interior's weight for f frontier mines, relative to the largest.
-    let ln_interior: Vec<f64> = (0..=k_total)
+    let nc = comps.len();
+    let admissible = |f: usize| f <= hidden && hidden - f <= u;
+    // The interior's weight when the frontier holds f mines, relative to the
+    // largest.
+    let ln_int: Vec<f64> = (0..cap)
         .map(|f| {
             if admissible(f) {
-                lf.choose(u, k_total - f)
+                ln_choose(u, hidden - f)
             } else {
                 f64::NEG_INFINITY
             }
         })
         .collect();
-    let ln_max = ln_interior
+    let ln_max = ln_int.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    if ln_max == f64::NEG_INFINITY {
+        return None;
+    }
+    let int_w: Vec<f64> = ln_int
         .iter()
-        .cloned()
-        .fold(f64::NEG_INFINITY, f64::max);
-    let interior_w = |f: usize| -> f64 {
-        ln_interior.get(f).map_or(0.0, |&l| {
+        .map(|&l| {
             if l.is_finite() {
                 (l - ln_max).exp()
             } else {
                 0.0
             }
         })
-    };
-    let total_conv = &wprefix[comps.len()];
-    let total: f64 = total_conv
-        .iter()
-        .enumerate()
-        .map(|(f, &x)| x * interior_w(f))
-        .sum();
-
+        .collect();
+    let int_f: Vec<bool> = (0..cap).map(admissible).collect();
+    // Per component: weights by mines (scaled to a maximum of 1) and which
+    // totals are possible.
+    let ways: Vec<Vec<f64>> = comps.iter().map(Solved::ways).collect();
+    let feas: Vec<Vec<bool>> = comps.iter().map(Solved::possible).collect();
+    // Prefixes (components before c combined) and, from the back, the
+    // weight of "components from c on plus the interior" given t mines
+    // elsewhere: r[c][t].
+    let mut pw = vec![vec![1.0]];
+    let mut pf = vec![vec![true]];
+    for c in 0..nc {
+        pw.push(add_conv(&pw[c], &ways[c], cap));
+        pf.push(or_conv(&pf[c], &feas[c], cap));
+    }
+    let mut rw = vec![Vec::new(); nc + 1];
+    let mut rf = vec![Vec::new(); nc + 1];
+    rw[nc] = int_w.clone();
+    rf[nc] = int_f.clone();
+    for c in (0..nc).rev() {
+        let mut w = vec![0.0; cap];
+        let mut f = vec![false; cap];
+        for t in 0..cap {
+            for (m, (&x, &ok)) in ways[c].iter().zip(&feas[c]).enumerate() {
+                if t + m >= cap {
+                    break;
+                }
+                w[t] += x * rw[c + 1][t + m];
+                f[t] |= ok && rf[c + 1][t + m];
+            }
+        }
+        rw[c] = w;
+        rf[c] = f;
+    }
+    if !rf[0][0] {
+        return None;
+    }
+    let total = rw[0][0];
     let mut probability = vec![None; n];
     let mut safe = vec![false; n];
     let mut mine = vec![false; n];
-    // Interior cells: each holds a mine with (hidden - f) / u.
+    let totals: Vec<bool> = (0..cap)
+        .map(|f| pf[nc].get(f).copied().unwrap_or(false) && admissible(f))
+        .collect();
     if u > 0 {
-        let expected: f64 = total_conv
-            .iter()
-            .enumerate()
-            .map(|(f, &x)| x * interior_w(f) * (k_total.saturating_sub(f)) as f64 / u as f64)
-            .sum();
-        let possible: Vec<usize> = (0..all.len())
-            .filter(|&f| all[f] && admissible(f))
-            .map(|f| k_total - f)
+        let mut expected = 0.0;
+        for (f, &x) in pw[nc].iter().enumerate() {
+            expected += x * int_w[f] * (hidden - f.min(hidden)) as f64 / u as f64;
+        }
+        let possible: Vec<usize> = (0..cap)
+            .filter(|&f| totals[f])
+            .map(|f| hidden - f)
             .collect();
         let all_zero = possible.iter().all(|&j| j == 0);
         let all_full = possible.iter().all(|&j| j == u);
@@ -562,196 +892,188 @@ pub fn analyze(pos: &Position) -> Option<Analysis> {
             mine[i] = all_full;
         }
     }
-    // Frontier boxes.
-    for (ci, c) in comps.iter().enumerate() {
-        let others_w = add_conv(&wprefix[ci], &wsuffix[ci + 1]);
-        let others_f = or_conv(&prefix[ci], &suffix[ci + 1]);
-        let norm = c.ways.iter().cloned().fold(0.0, f64::max);
-        // Feasible solutions: those whose total combines with the others.
-        let ok_by_m: Vec<bool> = (0..wts[ci].len())
-            .map(|m| (0..others_f.len()).any(|g| others_f[g] && admissible(m + g)))
-            .collect();
-        let ok = |m: usize| ok_by_m[m];
-        // Weight of the rest for m mines here.
-        let rest = |m: usize| -> f64 {
-            others_w
-                .iter()
-                .enumerate()
-                .map(|(g, &x)| x * interior_w(m + g))
-                .sum()
-        };
-        let rest_by_m: Vec<f64> = (0..wts[ci].len()).map(rest).collect();
-        for (p, &b) in c.boxes.iter().enumerate() {
-            let s = c.sizes[p];
-            let mut expected = 0.0;
-            let mut any_mine = false;
-            let mut any_safe = false;
-            for m in 0..c.ways.len() {
-                if c.ways[m] == 0.0 {
-                    continue;
+    let mut values = vec![0u16; fr.boxes.len()];
+    let mut rest_fs = Vec::with_capacity(nc);
+    for (c, comp) in comps.iter().enumerate() {
+        // The rest of the board when this component holds m mines.
+        let len = ways[c].len();
+        let mut rest_w = vec![0.0; len];
+        let mut rest_f = vec![0u64; bits_words(len)];
+        for m in 0..len {
+            for (h, (&x, &ok)) in pw[c].iter().zip(&pf[c]).enumerate() {
+                if m + h >= cap {
+                    break;
                 }
-                expected += c.exp[p][m] / norm * rest_by_m[m] / s as f64;
-                if ok(m) {
-                    any_mine |= c.hi[p][m] > 0;
-                    any_safe |= usize::from(c.lo[p][m]) < s;
+                rest_w[m] += x * rw[c + 1][m + h];
+                if ok && rf[c + 1][m + h] {
+                    rest_f[m / 64] |= 1 << (m % 64);
                 }
             }
-            for &i in &fr.boxes[b].cells {
-                probability[i] = Some(if total > 0.0 { expected / total } else { 0.0 });
-                safe[i] = !any_mine;
-                mine[i] = !any_safe;
+        }
+        let (expected, vals) = backward(comp, &rest_w, &rest_f);
+        rest_fs.push(rest_f);
+        for (l, &b) in comp.boxes.iter().enumerate() {
+            let s = comp.sizes[l];
+            values[b] = vals[l];
+            for &i in &fr.boxes[b] {
+                probability[i] = Some(expected[l] / s as f64);
+                safe[i] = vals[l] == 1;
+                mine[i] = vals[l] == 1 << s;
             }
         }
     }
-    // Numbers of safe cells, where they are the same in every arrangement.
-    let mut number = vec![None; n];
+    let mut full = Full {
+        analysis: Analysis {
+            probability,
+            safe,
+            mine,
+            number: vec![None; n],
+        },
+        frame: fr,
+        totals,
+        values,
+        rest_f: rest_fs,
+    };
     for i in 0..n {
-        if safe[i] {
-            number[i] = determined_number(pos, &fr, i, &feas);
+        if full.analysis.safe[i] {
+            full.analysis.number[i] = determined_number(pos, &full, i);
         }
     }
-    Some(Analysis {
-        probability,
-        safe,
-        mine,
-        number,
-    })
-}
-
-/// For a component and a cell next to some of its boxes (`touches`: local
-/// box and how many of the cell's neighbours it holds): per total of mines
-/// m, the possible numbers of mines among those neighbours (bit k: k). The
-/// same DP as `solve`, carrying only feasibility.
-fn neighbour_counts(c: &Component, touches: &[(usize, usize)]) -> Vec<u16> {
-    let nb = c.boxes.len();
-    let mut states: std::collections::HashMap<(Vec<u8>, usize), u16> =
-        std::collections::HashMap::new();
-    states.insert((vec![u8::MAX; nb], 0), 1);
-    let mut options = Vec::new();
-    for (k, (bs, need)) in c.cons.iter().enumerate() {
-        let new = &c.assign[k];
-        let new_sizes: Vec<usize> = new.iter().map(|&b| c.sizes[b]).collect();
-        let mut next: std::collections::HashMap<(Vec<u8>, usize), u16> =
-            std::collections::HashMap::with_capacity(states.len() * 2);
-        for ((t, m), bits) in states {
-            let already: usize = bs
-                .iter()
-                .filter(|b| !new.contains(b))
-                .map(|&b| usize::from(t[b]))
-                .sum();
-            let Some(rest) = need.checked_sub(already) else {
-                continue;
-            };
-            options.clear();
-            splits(&new_sizes, rest, &mut options);
-            for split in &options {
-                let mut t2 = t.clone();
-                let mut m2 = m;
-                let mut acc = bits;
-                for (&b, &x) in new.iter().zip(split) {
-                    t2[b] = x;
-                    m2 += usize::from(x);
-                    if let Some(&(_, a)) = touches.iter().find(|(p, _)| *p == b) {
-                        let (x, s) = (usize::from(x), c.sizes[b]);
-                        let (lo, hi) = (x.saturating_sub(s - a), x.min(a));
-                        let mut widened = 0u16;
-                        for kk in lo..=hi {
-                            widened |= acc << kk;
-                        }
-                        acc = widened;
-                    }
-                }
-                for &b in &c.retire[k] {
-                    t2[b] = u8::MAX;
-                }
-                *next.entry((t2, m2)).or_insert(0) |= acc;
-            }
-        }
-        states = next;
-    }
-    let mut out = vec![0u16; c.ways.len()];
-    for ((_, m), bits) in states {
-        if m < out.len() {
-            out[m] |= bits;
-        }
-    }
-    out
+    Some(full)
 }
 
 /// The number a safe covered cell must show, if it is the same in every
-/// consistent arrangement: visible mines around it plus the hidden ones,
-/// whose possible counts are combined over components and the interior.
-fn determined_number(pos: &Position, fr: &Frame, x: usize, feas: &[Vec<bool>]) -> Option<u8> {
-    let mut visible = 0u8;
-    // Neighbours per box, and in the interior.
+/// consistent arrangement. Most cells are settled by exact shortcuts; the
+/// rest by a feasibility pass over the components they touch.
+fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
+    let (a, fr) = (&full.analysis, &full.frame);
+    let mut known = 0u8;
     let mut per_box: Vec<(usize, usize)> = Vec::new();
     let mut interior_nb = 0usize;
     for j in pos.neighbours(x) {
         match pos.cells[j] {
-            Cell::Mine => visible += 1,
+            Cell::Mine => known += 1,
             Cell::Number(_) => {}
+            Cell::Covered if a.mine[j] => known += 1,
+            Cell::Covered if a.safe[j] => {}
             Cell::Covered => match fr.box_of[j] {
-                Some(b) => match per_box.iter_mut().find(|(bb, _)| *bb == b) {
-                    Some((_, a)) => *a += 1,
-                    None => per_box.push((b, 1)),
+                NO_BOX => interior_nb += 1,
+                b => match per_box.iter_mut().find(|(bb, _)| *bb == b as usize) {
+                    Some((_, k)) => *k += 1,
+                    None => per_box.push((b as usize, 1)),
                 },
-                None => interior_nb += 1,
             },
         }
     }
-    let k_total = fr.hidden;
+    if per_box.is_empty() && interior_nb == 0 {
+        return Some(known);
+    }
     let u = fr.interior.len();
-    let x_interior = fr.box_of[x].is_none();
-    // DP over components: total mines f -> bitmask of possible neighbour
-    // mine counts (0..=8).
-    let mut dp: Vec<u16> = vec![1];
-    for (ci, c) in fr.components.iter().enumerate() {
-        let touches: Vec<(usize, usize)> = c
-            .boxes
-            .iter()
-            .enumerate()
-            .filter_map(|(p, b)| per_box.iter().find(|(bb, _)| bb == b).map(|&(_, a)| (p, a)))
-            .collect();
-        let mut pairs: Vec<(usize, u16)> = Vec::new();
-        if touches.is_empty() {
-            for (m, &ok) in feas[ci].iter().enumerate() {
-                if ok {
-                    pairs.push((m, 1));
-                }
-            }
-        } else {
-            for (m, bits) in neighbour_counts(c, &touches).into_iter().enumerate() {
-                if bits != 0 {
-                    pairs.push((m, bits));
+    let x_interior = fr.box_of[x] == NO_BOX;
+    let others = u - usize::from(x_interior);
+    // Undetermined interior neighbours: the interior is uniform given the
+    // frontier, so any total leaving room on both sides varies the count.
+    if interior_nb > 0 {
+        for (f, &ok) in full.totals.iter().enumerate() {
+            if ok {
+                let j = fr.hidden - f;
+                let lo = j.saturating_sub(others - interior_nb);
+                if j.min(interior_nb) > lo {
+                    return None;
                 }
             }
         }
-        let max_m = pairs.iter().map(|(m, _)| *m).max().unwrap_or(0);
-        let mut next = vec![0u16; dp.len() + max_m];
+    }
+    // A box only partly next to x that can hold some but not all mines:
+    // moving a mine inside it varies the count. A box wholly next to x
+    // whose count never changes adds that count.
+    let mut varying = Vec::with_capacity(per_box.len());
+    for &(b, k) in &per_box {
+        let s = fr.boxes[b].len();
+        let values = full.values[b];
+        let middle = ((1u16 << s) - 1) & !1;
+        if k < s && values & middle != 0 {
+            return None;
+        }
+        if k == s && values.count_ones() == 1 {
+            known += values.trailing_zeros() as u8;
+        } else {
+            varying.push((b, k));
+        }
+    }
+    match (varying.len(), interior_nb) {
+        (0, 0) => Some(known),
+        // One box alone varies the count: each of its possible counts is
+        // consistent with everything else next to x staying as it is.
+        (1, 0) => None,
+        _ => exact_number(full, known, &varying, interior_nb, others),
+    }
+}
+
+/// The feasibility pass: per component, which counts among x's neighbours
+/// go with which mine totals; combined over components and the interior.
+fn exact_number(
+    full: &Full,
+    known: u8,
+    per_box: &[(usize, usize)],
+    interior_nb: usize,
+    others: usize,
+) -> Option<u8> {
+    let fr = &full.frame;
+    let cap = fr.hidden + 1;
+    let touching: Vec<usize> = (0..fr.components.len())
+        .filter(|&c| {
+            fr.components[c]
+                .boxes
+                .iter()
+                .any(|b| per_box.iter().any(|(bb, _)| bb == b))
+        })
+        .collect();
+    if let ([c], 0) = (touching.as_slice(), interior_nb) {
+        // One component: its counts at every total the rest of the board
+        // allows.
+        let comp = &fr.components[*c];
+        let touches = local_touches(comp, per_box);
+        let mut result = 0u16;
+        for (m, bits) in counts_by_total(comp, &touches).into_iter().enumerate() {
+            if bit(&full.rest_f[*c], m) {
+                result |= bits;
+            }
+        }
+        return (result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8);
+    }
+    // dp[f]: bit k when the components so far can hold f mines with k of
+    // them next to x.
+    let mut dp: Vec<u16> = vec![1];
+    for comp in &fr.components {
+        let touches = local_touches(comp, per_box);
+        let pairs: Vec<u16> = if touches.is_empty() {
+            comp.possible().into_iter().map(u16::from).collect()
+        } else {
+            counts_by_total(comp, &touches)
+        };
+        let mut next = vec![0u16; (dp.len() + pairs.len() - 1).min(cap)];
         for (f, &bits) in dp.iter().enumerate() {
             if bits == 0 {
                 continue;
             }
-            for &(m, kb) in &pairs {
-                let mut acc = 0u16;
-                for k in 0..9 {
-                    if kb & (1 << k) != 0 {
-                        acc |= bits << k;
-                    }
+            for (m, &kb) in pairs.iter().enumerate() {
+                if f + m >= cap {
+                    break;
                 }
-                next[f + m] |= acc;
+                if kb != 0 {
+                    next[f + m] |= widen_by(bits, kb);
+                }
             }
         }
         dp = next;
     }
     let mut result = 0u16;
     for (f, &bits) in dp.iter().enumerate() {
-        if bits == 0 || f > k_total || k_total - f > u {
+        if bits == 0 || !full.totals.get(f).copied().unwrap_or(false) {
             continue;
         }
-        let j = k_total - f;
-        // Interior mines j among u cells (x itself, if interior, is safe).
-        let others = if x_interior { u - 1 } else { u };
+        let j = fr.hidden - f;
         let lo = j.saturating_sub(others - interior_nb.min(others));
         let hi = j.min(interior_nb);
         if lo > hi {
@@ -761,7 +1083,83 @@ fn determined_number(pos: &Position, fr: &Frame, x: usize, feas: &[Vec<bool>]) -
             result |= bits << k;
         }
     }
-    (result.count_ones() == 1).then(|| visible + result.trailing_zeros() as u8)
+    (result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8)
+}
+
+/// The boxes of `per_box` (global box, neighbours of the cell in it) that
+/// belong to a component, by local index.
+fn local_touches(comp: &Solved, per_box: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    comp.boxes
+        .iter()
+        .enumerate()
+        .filter_map(|(l, b)| per_box.iter().find(|(bb, _)| bb == b).map(|&(_, k)| (l, k)))
+        .collect()
+}
+
+/// `{a + b : a in bits, b in by}` as bit sets.
+fn widen_by(bits: u16, by: u16) -> u16 {
+    let mut out = 0;
+    for k in 0..9 {
+        if by & (1 << k) != 0 {
+            out |= bits << k;
+        }
+    }
+    out
+}
+
+/// For a component and the boxes next to a cell (local box, how many of
+/// its cells are neighbours): per total of mines, the possible counts
+/// among those neighbours. Runs over the recorded transitions.
+fn counts_by_total(c: &Solved, touches: &[(usize, usize)]) -> Vec<u16> {
+    let mut cur: Vec<u16> = vec![1];
+    for (k, step) in c.steps.iter().enumerate() {
+        let (prev, next) = (&c.layers[k], &c.layers[k + 1]);
+        let (plen, len) = (prev.len, next.len);
+        let mut out = vec![0u16; next.count() * len];
+        let nn = step.new.len();
+        let touched: Vec<(usize, usize, usize)> = step
+            .new
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                touches
+                    .iter()
+                    .find(|(l, _)| l == b)
+                    .map(|&(_, a)| (i, a, c.sizes[*b]))
+            })
+            .collect();
+        for t in &c.transitions[k] {
+            let (p, q, rest) = (t.prev as usize, t.next as usize, usize::from(t.rest));
+            let split =
+                &step.splits[rest].0[usize::from(t.split) * nn..(usize::from(t.split) + 1) * nn];
+            let mut by = 1u16;
+            for &(i, a, s) in &touched {
+                let x = usize::from(split[i]);
+                let (lo, hi) = (x.saturating_sub(s - a), x.min(a));
+                let mut range = 0u16;
+                for kk in lo..=hi {
+                    range |= 1 << kk;
+                }
+                by = widen_by(by, range);
+            }
+            let shift = prev.lo + rest - next.lo;
+            let src = &cur[p * plen..(p + 1) * plen];
+            let dst = &mut out[q * len..(q + 1) * len];
+            for (i, &bits) in src.iter().enumerate() {
+                if i + shift >= len {
+                    break;
+                }
+                if bits != 0 {
+                    dst[i + shift] |= if by == 1 { bits } else { widen_by(bits, by) };
+                }
+            }
+        }
+        cur = out;
+    }
+    let last = c.layers.last().expect("a layer");
+    let mut all = vec![0u16; last.lo];
+    all.extend_from_slice(&cur);
+    all
 }
 
 /// The automatic reveal (R-MS-5): repeatedly reveals every covered cell
@@ -1018,10 +1416,8 @@ mod tests {
             for (b, &i) in covered.iter().enumerate() {
                 is_mine[i] = set & (1 << b) != 0;
             }
-            for i in 0..n {
-                if pos.cells[i] == Cell::Mine {
-                    is_mine[i] = true;
-                }
+            for (m, c) in is_mine.iter_mut().zip(&pos.cells) {
+                *m |= *c == Cell::Mine;
             }
             let ok = (0..n).all(|i| match pos.cells[i] {
                 Cell::Number(k) => {
@@ -1054,7 +1450,7 @@ mod tests {
     }
 
     fn combinations(n: usize, k: usize) -> f64 {
-        choose(n, k)
+        ln_choose(n, k).exp()
     }
 
     fn check_against_brute(pos: &Position) -> bool {
