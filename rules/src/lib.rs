@@ -8,6 +8,7 @@ pub mod en_gingg;
 pub mod midend;
 pub mod mindgolf;
 pub mod minefield;
+pub mod minesweeper;
 pub mod registry;
 pub mod rng;
 

@@ -38,6 +38,10 @@ pub enum Cell {
     Number(u8),
     /// A visible mine (marked or exploded).
     Mine,
+    /// Covered, but known to one player to be safe (their own failed mark):
+    /// only the computer player's private analysis uses it, never the
+    /// automatic reveal.
+    Clear,
 }
 
 /// A public position.
@@ -359,7 +363,7 @@ fn frame(pos: &Position) -> Option<Frame> {
             match pos.cells[j] {
                 Cell::Covered => covered.push(j),
                 Cell::Mine => seen += 1,
-                Cell::Number(_) => {}
+                Cell::Number(_) | Cell::Clear => {}
             }
         }
         let need = usize::from(k).checked_sub(seen)?;
@@ -953,7 +957,7 @@ fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
     for j in pos.neighbours(x) {
         match pos.cells[j] {
             Cell::Mine => known += 1,
-            Cell::Number(_) => {}
+            Cell::Number(_) | Cell::Clear => {}
             Cell::Covered if a.mine[j] => known += 1,
             Cell::Covered if a.safe[j] => {}
             Cell::Covered => match fr.box_of[j] {
@@ -1508,6 +1512,32 @@ mod tests {
             }
         }
         assert!(checked >= 3000);
+    }
+
+    #[test]
+    fn private_knowledge_of_safe_cells_conditions_the_probabilities() {
+        // The computer player's own failed marks are covered cells it knows
+        // to be safe: checked against brute force, which never puts a mine
+        // on them.
+        let mut checked = 0;
+        let mut seed = 1000;
+        while checked < 600 {
+            seed += 1;
+            let mines = 3 + (seed % 5) as usize;
+            for (k, mut pos) in random_game(6, 5, mines, seed).into_iter().enumerate() {
+                let covered: Vec<usize> = (0..pos.cells.len())
+                    .filter(|&i| pos.cells[i] == Cell::Covered)
+                    .collect();
+                if covered.len() < 3 {
+                    continue;
+                }
+                pos.cells[covered[k % covered.len()]] = Cell::Clear;
+                pos.cells[covered[(k * 7 + 1) % covered.len()]] = Cell::Clear;
+                if check_against_brute(&pos) {
+                    checked += 1;
+                }
+            }
+        }
     }
 
     #[test]

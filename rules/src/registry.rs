@@ -15,7 +15,8 @@ macro_rules! for_each_game {
         $m!(
             crate::en_gingg::EnGingg,
             crate::mindgolf::MindGolf,
-            crate::choice::Choice
+            crate::choice::Choice,
+            crate::minesweeper::Minesweeper
         )
     };
 }
