@@ -34,9 +34,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WBG_VERSION"; then
 fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-   || [ ! -d node_modules/workbox-build ] || [ ! -d node_modules/upng-js ] \
+   || [ ! -d node_modules/terser ] || [ ! -d node_modules/upng-js ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (wasm-opt, playwright-core, axe-core, workbox-build, resvg)"
+  say "installing npm packages (wasm-opt, playwright-core, axe-core, terser, resvg)"
   # Not `npm ci`: npm records only this platform's optional rollup packages in
   # the lock, and `npm ci` then refuses its own lock. `install --no-save`
   # follows the lock (direct packages are pinned exactly) and writes nothing.

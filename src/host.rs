@@ -381,6 +381,15 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         });
     }
 
+    // Behind the hand-over screen the live region must not keep what the
+    // last seat was told (a failed mark's cell, say): the next player
+    // could read it.
+    Effect::new(move |_| {
+        if entry.private_info && handover_needed.get().is_some() {
+            announcement.set(String::new());
+        }
+    });
+
     let confirm_handover = move |seat: Seat| {
         meta.update(|g| g.confirmed_seat = Some(seat));
         persist();

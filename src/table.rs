@@ -254,3 +254,41 @@ pub fn level_text(level: Level, l: Locale) -> String {
         Level::Strong => td_string!(l, level_strong).to_string(),
     }
 }
+
+/// Escapes text for HTML built as a string.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// Extra HTML in the rules after a paragraph: (paragraph number, maker).
+pub type RulesInsert = (usize, fn(Locale) -> String);
+
+/// A game's in-app rules: the title and paragraphs by text key, with extra
+/// HTML (a points table) after the paragraph numbered in `extra`, drawn as
+/// one HTML string in the player's language. One function for every game
+/// keeps the rules out of each game's share of the download.
+pub fn rules_view(
+    title: usize,
+    paragraphs: &'static [usize],
+    extra: &'static [RulesInsert],
+) -> AnyView {
+    let i18n = use_i18n();
+    let html = move || {
+        let l = i18n.get_locale();
+        let mut out = format!("<h2 id=\"rules-title\">{}</h2>", esc(text(l, title)));
+        for (k, &p) in paragraphs.iter().enumerate() {
+            out.push_str("<p>");
+            out.push_str(&esc(text(l, p)));
+            out.push_str("</p>");
+            for (_, f) in extra.iter().filter(|(after, _)| *after == k + 1) {
+                out.push_str(&f(l));
+            }
+        }
+        out
+    };
+    view! { <div class="rules-text" inner_html=html></div> }.into_any()
+}

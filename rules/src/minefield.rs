@@ -81,24 +81,90 @@ pub struct Analysis {
     pub number: Vec<Option<u8>>,
 }
 
-/// ln n! for n up to the largest board, computed once.
-fn ln_fact(n: usize) -> f64 {
-    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    let t = TABLE.get_or_init(|| {
-        let mut t = vec![0.0; MAX_SIDE * MAX_SIDE + 2];
-        for k in 2..t.len() {
-            t[k] = t[k - 1] + (k as f64).ln();
-        }
-        t
-    });
-    t[n]
+/// C(u, j) / C(u, j*) for j in `lo..=hi`, where j* is the most likely
+/// count in that range (the one nearest u / 2): ratios of neighbouring
+/// binomials, so no logarithms and no overflow.
+fn binomial_ratios(u: usize, lo: usize, hi: usize) -> Vec<f64> {
+    let peak = (u / 2).clamp(lo, hi);
+    let mut w = vec![0.0; hi - lo + 1];
+    w[peak - lo] = 1.0;
+    for j in peak + 1..=hi {
+        w[j - lo] = w[j - 1 - lo] * (u - j + 1) as f64 / j as f64;
+    }
+    for j in (lo..peak).rev() {
+        w[j - lo] = w[j + 1 - lo] * (j + 1) as f64 / (u - j) as f64;
+    }
+    w
 }
 
-fn ln_choose(n: usize, k: usize) -> f64 {
-    if k > n {
-        f64::NEG_INFINITY
-    } else {
-        ln_fact(n) - ln_fact(k) - ln_fact(n - k)
+/// Byte strings of one length, numbered in the order first seen (open
+/// addressing over a flat key list): the DP's configurations and the
+/// boxes' constraint sets. Smaller in the download than a hash map.
+struct Interner {
+    slots: Vec<u32>,
+    count: u32,
+}
+
+impl Interner {
+    fn new() -> Interner {
+        Interner {
+            slots: vec![0; 16],
+            count: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.count = 0;
+    }
+
+    fn hash(key: &[u8]) -> usize {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in key {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+        (h ^ h >> 29) as usize
+    }
+
+    fn place(slots: &mut [u32], key: &[u8], value: u32) {
+        let mask = slots.len() - 1;
+        let mut i = Self::hash(key) & mask;
+        while slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        slots[i] = value;
+    }
+
+    /// The number of `key` among `keys` (flat, `key.len()` each), appended
+    /// if new.
+    fn intern(&mut self, keys: &mut Vec<u8>, key: &[u8]) -> u32 {
+        let w = key.len();
+        if (self.count as usize + 1) * 2 > self.slots.len() {
+            let mut slots = vec![0; self.slots.len() * 2];
+            for k in 0..self.count as usize {
+                Self::place(&mut slots, &keys[k * w..(k + 1) * w], k as u32 + 1);
+            }
+            self.slots = slots;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(key) & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = self.count + 1;
+                    keys.extend_from_slice(key);
+                    self.count += 1;
+                    return self.count - 1;
+                }
+                s => {
+                    let k = (s - 1) as usize;
+                    if &keys[k * w..(k + 1) * w] == key {
+                        return k as u32;
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 
@@ -297,31 +363,6 @@ fn normalize(xs: &mut [f64]) {
     }
 }
 
-/// A fast hash for the engine's small keys (FxHash's multiply-rotate).
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Map<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
-
 /// The public structure of a position.
 struct Frame {
     /// Mines not yet visible.
@@ -384,7 +425,8 @@ fn frame(pos: &Position) -> Option<Frame> {
     }
     // Boxes by identical constraint sets.
     let mut boxes: Vec<Vec<usize>> = Vec::new();
-    let mut box_key: Map<u128, u32> = Map::default();
+    let mut box_key = Interner::new();
+    let mut box_keys: Vec<u8> = Vec::new();
     let mut box_of = vec![NO_BOX; n];
     let mut interior = Vec::new();
     for i in 0..n {
@@ -395,10 +437,10 @@ fn frame(pos: &Position) -> Option<Frame> {
             interior.push(i);
             continue;
         }
-        let b = *box_key.entry(touched[i]).or_insert_with(|| {
+        let b = box_key.intern(&mut box_keys, &touched[i].to_le_bytes());
+        if b as usize == boxes.len() {
             boxes.push(Vec::new());
-            (boxes.len() - 1) as u32
-        });
+        }
         boxes[b as usize].push(i);
         box_of[i] = b;
     }
@@ -490,11 +532,14 @@ fn sweep_order(pos: &Position, cons: &[usize], cell: &[usize]) -> Vec<usize> {
         y0 = y0.min(y);
         y1 = y1.max(y);
     }
-    let mut order = cons.to_vec();
-    if x1 - x0 >= y1 - y0 {
-        order.sort_by_key(|&c| (cell[c] % w, cell[c] / w));
-    } else {
-        order.sort_by_key(|&c| cell[c]);
+    // Constraints are numbered in row order already; a column sweep takes
+    // them column by column (no sort: its code would cost download size).
+    if x1 - x0 < y1 - y0 {
+        return cons.to_vec();
+    }
+    let mut order = Vec::with_capacity(cons.len());
+    for x in x0..=x1 {
+        order.extend(cons.iter().copied().filter(|&c| cell[c] % w == x));
     }
     order
 }
@@ -586,7 +631,7 @@ fn solve(
         feasible: vec![1],
     }];
     let mut transitions = Vec::with_capacity(steps.len());
-    let mut index: Map<Vec<u8>, u32> = Map::default();
+    let mut index = Interner::new();
     let mut key: Vec<u8> = Vec::new();
     for step in &steps {
         let prev = layers.last().expect("a layer");
@@ -619,15 +664,8 @@ fn solve(
                     Slot::Prev(j) => pk[j],
                     Slot::New(i) => split[i],
                 }));
-                let q = match index.get(key.as_slice()) {
-                    Some(&q) => q,
-                    None => {
-                        index.insert(key.clone(), count);
-                        keys.extend_from_slice(&key);
-                        count += 1;
-                        count - 1
-                    }
-                };
+                let q = index.intern(&mut keys, &key);
+                count = index.count;
                 trs.push(Transition {
                     prev: p as u32,
                     next: q,
@@ -811,26 +849,17 @@ fn analyze_full(pos: &Position) -> Option<Full> {
     let comps = &fr.components;
     let nc = comps.len();
     let admissible = |f: usize| f <= hidden && hidden - f <= u;
-    // The interior's weight when the frontier holds f mines, relative to the
-    // largest.
-    let ln_int: Vec<f64> = (0..cap)
-        .map(|f| {
-            if admissible(f) {
-                ln_choose(u, hidden - f)
-            } else {
-                f64::NEG_INFINITY
-            }
-        })
-        .collect();
-    let ln_max = ln_int.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    if ln_max == f64::NEG_INFINITY {
+    // The interior's weight when the frontier holds f mines (j = hidden - f
+    // in the interior), relative to the largest.
+    let f_lo = hidden.saturating_sub(u);
+    if f_lo >= cap {
         return None;
     }
-    let int_w: Vec<f64> = ln_int
-        .iter()
-        .map(|&l| {
-            if l.is_finite() {
-                (l - ln_max).exp()
+    let ratios = binomial_ratios(u, 0, hidden - f_lo);
+    let int_w: Vec<f64> = (0..cap)
+        .map(|f| {
+            if admissible(f) {
+                ratios[hidden - f]
             } else {
                 0.0
             }
@@ -1454,7 +1483,7 @@ mod tests {
     }
 
     fn combinations(n: usize, k: usize) -> f64 {
-        ln_choose(n, k).exp()
+        (0..k.min(n)).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
     }
 
     fn check_against_brute(pos: &Position) -> bool {

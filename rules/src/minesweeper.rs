@@ -565,16 +565,29 @@ impl Game for Minesweeper {
 
     fn view(&self, seat: Option<Seat>) -> View {
         let last = self.log.last().and_then(|l| {
-            (l.kind != Kind::Blubb || Some(l.seat) == seat).then(|| {
+            (l.kind != Kind::Blubb || Some(l.seat) == seat || self.over()).then(|| {
                 let (x, y) = l.action.at();
                 y * self.width + x
             })
         });
+        let over = self.over();
+        // Once the game is over nothing is secret: the cells left covered
+        // (all safe) show their numbers, and every Blubb its cell.
+        let board = if over {
+            (0..self.board.len())
+                .map(|i| match self.board[i] {
+                    Square::Covered => Square::Number(self.number_at(i)),
+                    s => s,
+                })
+                .collect()
+        } else {
+            self.board.clone()
+        };
         View {
             width: self.width,
             height: self.height,
             mines: self.mines,
-            board: self.board.clone(),
+            board,
             blubbs: seat.map(|s| self.blubbs[s].clone()).unwrap_or_default(),
             last,
             auto: self.auto.clone(),
@@ -587,7 +600,8 @@ impl Game for Minesweeper {
                     seat: l.seat,
                     kind: l.kind,
                     // R-MS-4: another player's Blubb without its cell.
-                    at: (l.kind != Kind::Blubb || Some(l.seat) == seat).then(|| l.action.at()),
+                    at: (l.kind != Kind::Blubb || Some(l.seat) == seat || over)
+                        .then(|| l.action.at()),
                     points: l.points,
                     revealed: l.revealed,
                 })
@@ -612,6 +626,10 @@ impl Game for Minesweeper {
         events: &[Event],
     ) -> Result<(), String> {
         check_prng_hidden(&self.rng, &(view, events))?;
+        if self.over() {
+            // Nothing is secret any more.
+            return Ok(());
+        }
         // No covered mine shown, no square other than the board's.
         if view.board != self.board {
             return Err("the view's board differs from the public board".into());
@@ -938,9 +956,19 @@ pub mod bot {
         p: &[Option<f64>],
         options: &[(f64, Action)],
     ) -> Action {
-        let mut ranked: Vec<(f64, Action)> = options.to_vec();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        ranked.truncate(CANDIDATES);
+        // The best few, best first (picked, not sorted: a sort's code would
+        // cost download size).
+        let mut rest: Vec<(f64, Action)> = options.to_vec();
+        let mut ranked = Vec::with_capacity(CANDIDATES);
+        while ranked.len() < CANDIDATES && !rest.is_empty() {
+            let mut b = 0;
+            for (k, o) in rest.iter().enumerate() {
+                if o.0 > rest[b].0 + 1e-9 {
+                    b = k;
+                }
+            }
+            ranked.push(rest.swap_remove(b));
+        }
         // The public position: the opponent does not know our failed marks.
         let public = view.position();
         let visible = view.visible_mines();

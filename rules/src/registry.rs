@@ -139,6 +139,10 @@ pub fn trace_json(text: &str) -> Result<Vec<Value>, String> {
                 "seats": record.seats,
                 "scores": m.state().scores(),
                 "to_act": m.state().to_act(),
+                // The whole starting state, hidden facts included (where
+                // Minesweeper's mines are), so a checker can replay the
+                // rules without this engine's random numbers.
+                "start": m.state(),
             })];
             for (i, mv) in moves.into_iter().enumerate() {
                 if mv.seat >= record.seats.len() {

@@ -118,24 +118,36 @@ impl GameView for Choice {
     }
 
     fn rules() -> AnyView {
-        let i18n = use_i18n();
-        view! {
-            <h2 id="rules-title">{t!(i18n, ch_rules_title)}</h2>
-            <p>{t!(i18n, ch_rules_1)}</p>
-            <p>{t!(i18n, ch_rules_2)}</p>
-            <p>{t!(i18n, ch_rules_3)}</p>
-            <p>{t!(i18n, ch_rules_4)}</p>
-            <p>{t!(i18n, ch_rules_5)}</p>
-            <table class="ch-points-table">
-                // Sums s and 14 - s score alike: six columns fit a phone.
-                <tr><th scope="row">{t!(i18n, ch_sum)}</th>{(2..=7u8).map(|s| view! { <td>{if s == 7 { "7".to_string() } else { format!("{s} / {}", 14 - s) }}</td> }).collect_view()}</tr>
-                <tr><th scope="row">{t!(i18n, ch_points)}</th>{POINTS[..6].iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
-            </table>
-            <p>{t!(i18n, ch_rules_6)}</p>
-            <p>{t!(i18n, ch_rules_7)}</p>
-        }
-        .into_any()
+        crate::table::rules_view(
+            keys::ch_rules_title,
+            &[
+                keys::ch_rules_1,
+                keys::ch_rules_2,
+                keys::ch_rules_3,
+                keys::ch_rules_4,
+                keys::ch_rules_5,
+                keys::ch_rules_6,
+                keys::ch_rules_7,
+            ],
+            &[(5, points_table)],
+        )
     }
+}
+
+/// The points table of the rules: sums s and 14 - s score alike, so six
+/// columns fit a phone.
+fn points_table(l: Locale) -> String {
+    let mut sums = format!("<tr><th scope=\"row\">{}</th>", td_string!(l, ch_sum));
+    let mut points = format!("<tr><th scope=\"row\">{}</th>", td_string!(l, ch_points));
+    for s in 2..=7u8 {
+        if s == 7 {
+            sums.push_str("<td>7</td>");
+        } else {
+            sums.push_str(&format!("<td>{s} / {}</td>", 14 - s));
+        }
+        points.push_str(&format!("<td>{}</td>", POINTS[usize::from(s - 2)]));
+    }
+    format!("<table class=\"ch-points-table\">{sums}</tr>{points}</tr></table>")
 }
 
 /// The die indices of an assignment on `dice`: pair A, pair B, fifth.

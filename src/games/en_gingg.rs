@@ -122,17 +122,18 @@ impl GameView for EnGingg {
     }
 
     fn rules() -> AnyView {
-        let i18n = use_i18n();
-        view! {
-            <h2 id="rules-title">{t!(i18n, eg_rules_title)}</h2>
-            <p>{t!(i18n, eg_rules_1)}</p>
-            <p>{t!(i18n, eg_rules_2)}</p>
-            <p>{t!(i18n, eg_rules_3)}</p>
-            <p>{t!(i18n, eg_rules_4)}</p>
-            <p>{t!(i18n, eg_rules_5)}</p>
-            <p>{t!(i18n, eg_rules_6)}</p>
-        }
-        .into_any()
+        crate::table::rules_view(
+            keys::eg_rules_title,
+            &[
+                keys::eg_rules_1,
+                keys::eg_rules_2,
+                keys::eg_rules_3,
+                keys::eg_rules_4,
+                keys::eg_rules_5,
+                keys::eg_rules_6,
+            ],
+            &[],
+        )
     }
 }
 

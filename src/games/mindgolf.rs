@@ -136,18 +136,19 @@ impl GameView for MindGolf {
     }
 
     fn rules() -> AnyView {
-        let i18n = use_i18n();
-        view! {
-            <h2 id="rules-title">{t!(i18n, mg_rules_title)}</h2>
-            <p>{t!(i18n, mg_rules_1)}</p>
-            <p>{t!(i18n, mg_rules_2)}</p>
-            <p>{t!(i18n, mg_rules_3)}</p>
-            <p>{t!(i18n, mg_rules_4)}</p>
-            <p>{t!(i18n, mg_rules_5)}</p>
-            <p>{t!(i18n, mg_rules_6)}</p>
-            <p>{t!(i18n, mg_rules_7)}</p>
-        }
-        .into_any()
+        crate::table::rules_view(
+            keys::mg_rules_title,
+            &[
+                keys::mg_rules_1,
+                keys::mg_rules_2,
+                keys::mg_rules_3,
+                keys::mg_rules_4,
+                keys::mg_rules_5,
+                keys::mg_rules_6,
+                keys::mg_rules_7,
+            ],
+            &[],
+        )
     }
 }
 

@@ -7,6 +7,8 @@ pub mod choice;
 pub mod en_gingg;
 #[cfg(feature = "mindgolf")]
 pub mod mindgolf;
+#[cfg(feature = "minesweeper")]
+pub mod minesweeper;
 
 #[allow(unused_imports)]
 use crate::live::entry;
@@ -19,6 +21,8 @@ pub fn registry() -> Vec<Entry> {
         entry::<rules::mindgolf::MindGolf>(),
         #[cfg(feature = "choice")]
         entry::<rules::choice::Choice>(),
+        #[cfg(feature = "minesweeper")]
+        entry::<rules::minesweeper::Minesweeper>(),
         #[cfg(feature = "en-gingg")]
         entry::<rules::en_gingg::EnGingg>(),
     ]

@@ -145,7 +145,11 @@ export async function checkFit(page, label) {
         if (!clipped) out.push(`${el.tagName.toLowerCase()}.${el.className} sticks out (${Math.round(r.left)}..${Math.round(r.right)})`);
       }
       const tap = el.matches('button, a.button, a[href], select, input:not([type=checkbox]), summary');
-      if (tap && (r.width < 43.5 || r.height < 43.5)) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+      // A minefield's cells are a grid of at least 24 px (WCAG 2.5.8): 11
+      // cells of 44 px do not fit a phone, and a tap only selects (a confirm
+      // commits the move).
+      const min = el.closest('.ms-board') ? 23.5 : 43.5;
+      if (tap && (r.width < min || r.height < min)) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
     return out;
   });

@@ -337,3 +337,18 @@ fn property_seeded_games_with_computer_players() {
     )
     .unwrap();
 }
+
+#[test]
+fn at_the_end_everything_is_open() {
+    // R-MS-6: once over, the safe cells left covered show their numbers and
+    // every Blubb its cell, to everyone.
+    let mut g = with_mines(5, 5, &[(0, 0)]);
+    g.apply(0, &mark(4, 4)).unwrap();
+    assert_eq!(g.view(Some(1)).log[0].at, None);
+    g.apply(1, &mark(0, 0)).unwrap();
+    let v = g.view(Some(1));
+    assert_eq!(v.log[0].at, Some((4, 4)));
+    assert!(v.board.iter().all(|s| *s != Square::Covered));
+    assert_eq!(v.board[6], Square::Number(1));
+    assert_eq!(v.turn, None);
+}

@@ -1,0 +1,517 @@
+//! Minesweeper for two on screen: both scores and whose turn, the mines
+//! still hidden, the board (tap a covered cell once to explore, twice to
+//! mark, a third time to let go; a confirm commits, R-MS-2), the cells the
+//! last move uncovered automatically, the player's own failed marks, the
+//! move list in the text's words, and the mine chances when hints are on.
+//!
+//! The board is one HTML string per state with one click handler for all
+//! cells: hundreds of cells as separate reactive nodes would cost download
+//! size and time on every move.
+
+use crate::i18n::*;
+use crate::table::{esc, GameView, TableCtx};
+use leptos::prelude::*;
+use rules::minesweeper::{mark_points, Action, Error, Event, Kind, Minesweeper, Square, View};
+use rules::Seat;
+use wasm_bindgen::JsCast;
+
+/// A cell's name as players say it: column letters from A, row from 1.
+pub fn cell_name(x: usize, y: usize) -> String {
+    let mut col = String::new();
+    let mut n = x + 1;
+    while n > 0 {
+        col.insert(0, char::from(b'A' + ((n - 1) % 26) as u8));
+        n = (n - 1) / 26;
+    }
+    format!("{col}{}", y + 1)
+}
+
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        format!("+{v}")
+    }
+}
+
+impl GameView for Minesweeper {
+    const DEFAULT_SEATS: usize = 2;
+
+    fn name(l: Locale) -> String {
+        td_string!(l, name_minesweeper).to_string()
+    }
+
+    fn pitch(l: Locale) -> String {
+        td_string!(l, pitch_minesweeper).to_string()
+    }
+
+    fn table(ctx: TableCtx) -> AnyView {
+        view! { <MsTable ctx/> }.into_any()
+    }
+
+    fn error_text(e: &Error, l: Locale) -> String {
+        match e {
+            Error::OffBoard => td_string!(l, ms_err_off_board).to_string(),
+            Error::NotCovered => td_string!(l, ms_err_not_covered).to_string(),
+            Error::TooManyMines { max } => td_string!(l, ms_err_too_many, max = max).to_string(),
+        }
+    }
+
+    fn option_label(key: &str, l: Locale) -> String {
+        match key {
+            "width" => td_string!(l, ms_opt_width).to_string(),
+            "height" => td_string!(l, ms_opt_height).to_string(),
+            "mines" => td_string!(l, ms_opt_mines).to_string(),
+            "hints" => td_string!(l, ms_opt_hints).to_string(),
+            k => k.to_string(),
+        }
+    }
+
+    fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
+        let name = |s: Seat| names.get(s).cloned().unwrap_or_default();
+        events
+            .iter()
+            .filter_map(|e| {
+                Some(match e {
+                    Event::Explored {
+                        seat,
+                        x,
+                        y,
+                        number,
+                        points,
+                    } => td_string!(
+                        l,
+                        ms_ann_explored,
+                        name = name(*seat),
+                        cell = cell_name(*x, *y),
+                        number = number,
+                        points = signed(*points)
+                    )
+                    .to_string(),
+                    Event::Exploded { seat, x, y } => td_string!(
+                        l,
+                        ms_ann_exploded,
+                        name = name(*seat),
+                        cell = cell_name(*x, *y)
+                    )
+                    .to_string(),
+                    Event::Marked { seat, x, y, points } => td_string!(
+                        l,
+                        ms_ann_marked,
+                        name = name(*seat),
+                        cell = cell_name(*x, *y),
+                        points = signed(*points)
+                    )
+                    .to_string(),
+                    Event::Blubb {
+                        seat,
+                        at: Some((x, y)),
+                    } => td_string!(
+                        l,
+                        ms_ann_blubb_own,
+                        name = name(*seat),
+                        cell = cell_name(*x, *y)
+                    )
+                    .to_string(),
+                    Event::Blubb { seat, at: None } => {
+                        td_string!(l, ms_ann_blubb, name = name(*seat)).to_string()
+                    }
+                    Event::Revealed { cells } => {
+                        td_string!(l, ms_ann_revealed, n = cells.len()).to_string()
+                    }
+                    Event::GameOver => return None,
+                })
+            })
+            .collect()
+    }
+
+    fn vibrates(events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::Exploded { .. }))
+    }
+
+    fn rules() -> AnyView {
+        crate::table::rules_view(
+            keys::ms_rules_title,
+            &[
+                keys::ms_rules_1,
+                keys::ms_rules_2,
+                keys::ms_rules_3,
+                keys::ms_rules_4,
+                keys::ms_rules_5,
+                keys::ms_rules_6,
+                keys::ms_rules_7,
+            ],
+            &[(3, points_table)],
+        )
+    }
+}
+
+/// The mark points (R-MS-4) as two tables of mines 1 to 8 and 9 to 15.
+fn points_table(l: Locale) -> String {
+    let mut out = String::new();
+    for (from, to) in [(1, 8), (9, 15)] {
+        let mut row1 = format!("<tr><th scope=\"row\">{}</th>", td_string!(l, ms_mine));
+        let mut row2 = format!("<tr><th scope=\"row\">{}</th>", td_string!(l, ms_points));
+        for k in from..=to {
+            row1.push_str(&format!("<td>{k}</td>"));
+            row2.push_str(&format!("<td>{}</td>", mark_points(k)));
+        }
+        out.push_str(&format!(
+            "<table class=\"ms-points-table\">{row1}</tr>{row2}</tr></table>"
+        ));
+    }
+    out
+}
+
+/// One line of the move list, in the text's words.
+fn log_line(e: &rules::minesweeper::Entry, l: Locale) -> (String, String) {
+    let word = match e.kind {
+        Kind::Explored | Kind::Marked => "Gut!",
+        Kind::Exploded => "Autsch!",
+        Kind::Blubb => "Blubb!",
+    };
+    let cell = e.at.map(|(x, y)| cell_name(x, y)).unwrap_or_default();
+    let what = match e.kind {
+        Kind::Explored => td_string!(l, ms_log_explored, cell = cell).to_string(),
+        Kind::Exploded => td_string!(l, ms_log_exploded, cell = cell).to_string(),
+        Kind::Marked => td_string!(l, ms_log_marked, cell = cell).to_string(),
+        Kind::Blubb if e.at.is_some() => td_string!(l, ms_log_blubb, cell = cell).to_string(),
+        Kind::Blubb => String::new(),
+    };
+    let auto = if e.revealed > 0 {
+        format!(" · {}", td_string!(l, ms_log_auto, n = e.revealed))
+    } else {
+        String::new()
+    };
+    (
+        format!("{word} {}", signed(e.points)),
+        format!("{what}{auto}"),
+    )
+}
+
+/// What the table shows besides the game state.
+struct Ui<'a> {
+    names: &'a [String],
+    /// The cell picked and how: 1 explore, 2 mark (R-MS-2).
+    sel: Option<(usize, u8)>,
+    hints: bool,
+    chances: Option<&'a [Option<f64>]>,
+    can_act: bool,
+    fresh: bool,
+}
+
+/// The whole table as HTML; every control carries a `data-act` the one
+/// click handler reads: `c<i>` a cell, `m1`/`m2` explore or mark, `go` the
+/// confirm, `h` the hint layer.
+fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
+    let mut out = String::with_capacity(v.board.len() * 100 + 2000);
+    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
+    // Both scores, whose turn, the mines still hidden.
+    out.push_str("<div class=\"ms-head\"><ol class=\"ms-scores\">");
+    for (s, sc) in v.scores.iter().enumerate() {
+        let now = v.turn == Some(s);
+        out.push_str(&format!(
+            "<li class=\"s{s}{}\" data-testid=\"ms-score\"><span class=\"ms-dot\" aria-hidden=\"true\"></span><span class=\"ms-name\">{}{}</span><strong class=\"num\">{sc}</strong></li>",
+            if now { " current" } else { "" },
+            if now { "▶ " } else { "" },
+            name(s)
+        ));
+    }
+    let hidden = v.mines - v.visible_mines();
+    out.push_str(&format!(
+        "</ol><p class=\"ms-hidden\" data-testid=\"ms-hidden\">{}</p></div>",
+        esc(&td_string!(l, ms_hidden, n = hidden, total = v.mines))
+    ));
+    // The board.
+    out.push_str(&format!(
+        "<div class=\"ms-wrap\"><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" style=\"--w:{}\">",
+        if ui.can_act { "" } else { " locked" },
+        if ui.chances.is_some() { " hinting" } else { "" },
+        esc(td_string!(l, ms_board)),
+        v.width
+    ));
+    board_cells(&mut out, v, ui, l);
+    out.push_str("</div></div>");
+    out.push_str(&format!(
+        "<p class=\"ms-legend\" aria-hidden=\"true\">{}</p>",
+        esc(td_string!(l, ms_legend))
+    ));
+    let playing = v.turn.is_some();
+    if v.hints && playing {
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"ms-hint-toggle\" data-act=\"h\" data-testid=\"ms-hints\" aria-pressed=\"{}\">{}</button>",
+            ui.hints,
+            esc(if ui.hints { td_string!(l, ms_hints_hide) } else { td_string!(l, ms_hints_show) })
+        ));
+    }
+    // What to do now.
+    out.push_str("<section class=\"ms-act\">");
+    if !playing {
+        out.push_str(&format!(
+            "<p class=\"hint\" data-testid=\"ms-open\">{}</p>",
+            esc(td_string!(l, ms_end_open))
+        ));
+        if v.hints {
+            out.push_str(&format!(
+                "<p class=\"hint\" data-testid=\"ms-hints-used\">{}</p>",
+                esc(td_string!(l, ms_hints_used))
+            ));
+        }
+    } else if let (Some((i, mode)), true) = (ui.sel, ui.can_act) {
+        let cell = cell_name(i % v.width, i / v.width);
+        out.push_str(&format!(
+            "<div class=\"ms-modes\" role=\"group\" aria-label=\"{cell}\">"
+        ));
+        for (m, label, id) in [
+            (1, td_string!(l, ms_mode_explore), "explore"),
+            (2, td_string!(l, ms_mode_mark), "mark"),
+        ] {
+            out.push_str(&format!(
+                "<button type=\"button\" class=\"ms-mode\" data-act=\"m{m}\" data-testid=\"ms-mode-{id}\" aria-pressed=\"{}\">{}</button>",
+                mode == m,
+                esc(label)
+            ));
+        }
+        out.push_str("</div>");
+        if v.blubbs.contains(&i) {
+            out.push_str(&format!(
+                "<p class=\"hint\" data-testid=\"ms-own-blubb\">{}</p>",
+                esc(td_string!(l, ms_own_blubb))
+            ));
+        }
+        let label = if mode == 1 {
+            td_string!(l, ms_explore, cell = cell)
+        } else {
+            td_string!(l, ms_mark, cell = cell)
+        };
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"primary big\" data-act=\"go\" data-testid=\"confirm\" data-primary=\"true\">{}</button>",
+            esc(&label)
+        ));
+    } else {
+        out.push_str(&format!(
+            "<p class=\"hint\" data-testid=\"ms-pick\">{}</p>",
+            esc(td_string!(l, ms_pick))
+        ));
+    }
+    out.push_str("</section>");
+    // The move list, newest first.
+    if !v.log.is_empty() {
+        out.push_str(&format!(
+            "<section class=\"ms-log\"><h3>{}</h3><ol reversed data-testid=\"ms-log\">",
+            esc(&td_string!(l, ms_moves, n = v.log.len()))
+        ));
+        for e in v.log.iter().rev() {
+            let (head, rest) = log_line(e, l);
+            out.push_str(&format!(
+                "<li class=\"s{}\" data-testid=\"ms-log-line\" data-kind=\"{:?}\"><span class=\"ms-who\">{}</span> <strong>{head}</strong> <span>{}</span></li>",
+                e.seat,
+                e.kind,
+                name(e.seat),
+                esc(&rest)
+            ));
+        }
+        out.push_str("</ol></section>");
+    }
+    out
+}
+
+/// The board's cells: covered cells are buttons carrying their index, the
+/// others labelled pictures. With `ui.fresh` (the last move just
+/// happened) the cells it uncovered automatically flash.
+fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
+    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
+    for (i, sq) in v.board.iter().enumerate() {
+        let cell = cell_name(i % v.width, i / v.width);
+        let last = if v.last == Some(i) { " last" } else { "" };
+        match *sq {
+            Square::Covered => {
+                let blubb = v.blubbs.contains(&i);
+                let (sel_class, sel_text) = match ui.sel {
+                    Some((j, 1)) if j == i => (" sel-e", td_string!(l, ms_mode_explore)),
+                    Some((j, _)) if j == i => (" sel-m", td_string!(l, ms_mode_mark)),
+                    _ => ("", ""),
+                };
+                let chance = ui.chances.and_then(|c| c[i]);
+                let mut label = if blubb {
+                    td_string!(l, ms_cell_blubb, cell = cell)
+                } else {
+                    td_string!(l, ms_cell_covered, cell = cell)
+                };
+                let mut style = String::new();
+                let mut content = if blubb {
+                    "○".to_string()
+                } else {
+                    String::new()
+                };
+                if let Some(p) = chance {
+                    let pct = (p * 100.0).round() as i64;
+                    label = format!("{label}, {}", td_string!(l, ms_cell_chance, p = pct));
+                    style = format!(" style=\"--p:{pct}\"");
+                    if !blubb {
+                        content = format!("<small>{pct}</small>");
+                    }
+                }
+                if !sel_text.is_empty() {
+                    label = format!("{label}, {sel_text}");
+                }
+                out.push_str(&format!(
+                    "<button type=\"button\" class=\"c cov{}{sel_class}{}{last}\" data-act=\"c{i}\" data-i=\"{i}\" aria-label=\"{}\"{style}>{content}</button>",
+                    if blubb { " bl" } else { "" },
+                    if chance.is_some() { " ch" } else { "" },
+                    esc(&label)
+                ));
+            }
+            Square::Number(n) => {
+                let auto = match (v.auto.contains(&i), ui.fresh) {
+                    (true, true) => " auto fresh",
+                    (true, false) => " auto",
+                    _ => "",
+                };
+                out.push_str(&format!(
+                    "<span class=\"c num n{n}{auto}{last}\" role=\"img\" aria-label=\"{}\">{}</span>",
+                    esc(&td_string!(l, ms_cell_number, cell = cell, n = n)),
+                    if n == 0 { String::new() } else { n.to_string() }
+                ));
+            }
+            Square::Marked(s) | Square::Exploded(s) => {
+                let (class, glyph, label) = if matches!(sq, Square::Marked(_)) {
+                    (
+                        "mk",
+                        "⚑",
+                        td_string!(l, ms_cell_marked, cell = cell, name = name(s)),
+                    )
+                } else {
+                    (
+                        "ex",
+                        "✹",
+                        td_string!(l, ms_cell_exploded, cell = cell, name = name(s)),
+                    )
+                };
+                out.push_str(&format!(
+                    "<span class=\"c {class} s{s}{last}\" role=\"img\" aria-label=\"{}\">{glyph}</span>",
+                    esc(&label)
+                ));
+            }
+        }
+    }
+}
+
+#[component]
+fn MsTable(ctx: TableCtx) -> impl IntoView {
+    let i18n = use_i18n();
+    // Read the view in place: a memo of it would compare whole views.
+    let with_view = move |f: &mut dyn FnMut(&View)| ctx.shown.with(|s| f(s.view::<View>()));
+    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let sel = RwSignal::new(None::<(usize, u8)>);
+    let hints = RwSignal::new(false);
+    Effect::new(move |_| {
+        moves.track();
+        sel.set(None);
+    });
+    let turn = move || {
+        let mut t = None;
+        with_view(&mut |v| t = v.turn);
+        t
+    };
+    let can_act = move || ctx.acting.get().is_some() && ctx.acting.get() == turn();
+    // The mine chances, computed only while the hint layer is on.
+    let chances = Memo::new(move |_| {
+        let mut out = None;
+        if hints.get() {
+            with_view(&mut |v| out = (v.hints && v.turn.is_some()).then(|| v.probabilities()));
+        }
+        out
+    });
+    // Which move the table last drew, so the automatic reveal flashes once.
+    let drawn = StoredValue::new(usize::MAX);
+    let html = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        let m = moves.get();
+        let fresh = drawn.get_value() != m;
+        drawn.set_value(m);
+        let names = ctx.names.get();
+        let (s, h, a) = (sel.get(), hints.get(), can_act());
+        let mut out = String::new();
+        chances.with(|c| {
+            let ui = Ui {
+                names: &names,
+                sel: s,
+                hints: h,
+                chances: c.as_deref(),
+                can_act: a,
+                fresh,
+            };
+            with_view(&mut |v| out = table_html(v, &ui, l));
+        });
+        out
+    });
+    // The control to focus again once the table is drawn anew.
+    let refocus = StoredValue::new(None::<String>);
+    let root = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        html.track();
+        let (Some(act), Some(root)) = (refocus.get_value(), root.get()) else {
+            return;
+        };
+        let el = root
+            .query_selector(&format!("[data-act=\"{act}\"]"))
+            .ok()
+            .flatten()
+            .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
+        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-act]").ok().flatten())
+        else {
+            return;
+        };
+        let act = el.get_attribute("data-act").unwrap_or_default();
+        refocus.set_value(Some(act.clone()));
+        if act == "h" {
+            hints.update(|h| *h = !*h);
+            return;
+        }
+        if !can_act() {
+            return;
+        }
+        let mut width = 0;
+        with_view(&mut |v| width = v.width);
+        match act.as_str() {
+            "go" => {
+                if let Some((i, mode)) = sel.get_untracked() {
+                    let (x, y) = (i % width, i / width);
+                    refocus.set_value(None);
+                    if mode == 1 {
+                        ctx.send(Action::Explore { x, y });
+                    } else {
+                        ctx.send(Action::Mark { x, y });
+                    }
+                }
+            }
+            "m1" | "m2" => {
+                let mode = if act == "m1" { 1 } else { 2 };
+                sel.update(|s| *s = s.map(|(i, _)| (i, mode)));
+            }
+            a => {
+                let Some(i) = a.strip_prefix('c').and_then(|i| i.parse::<usize>().ok()) else {
+                    return;
+                };
+                // Once to explore, twice to mark, a third time to let go.
+                sel.update(|s| {
+                    *s = match *s {
+                        Some((j, 1)) if j == i => Some((i, 2)),
+                        Some((j, _)) if j == i => None,
+                        _ => Some((i, 1)),
+                    }
+                });
+            }
+        }
+    };
+    view! { <div class="ms-table" node_ref=root on:click=on_click inner_html=move || html.get()></div> }
+}
