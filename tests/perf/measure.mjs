@@ -134,6 +134,34 @@ if (!sizesOnly) {
       return tapMs(page, '[data-testid=confirm]');
     }),
   };
+  // Minesweeper: two human seats, so every move is ours; the cell tap
+  // selects, the confirm applies the move with its automatic reveal.
+  const sweeper = (options) => async (page) => {
+    const select = [], confirm = [];
+    const newGame = async () => {
+      await page.goto(base + '/new/minesweeper');
+      await page.waitForSelector('[data-testid=seat-row]');
+      for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(0).click();
+      for (const [k, v] of Object.entries(options)) await page.fill(`[data-option=${k}]`, String(v));
+      await page.click('button[type=submit]');
+    };
+    await newGame();
+    while (select.length < 20 || confirm.length < 20) {
+      if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+      const over = await page.$('.handover button');
+      if (over) { await over.click(); continue; }
+      const cell = await page.$('[data-testid=ms-board]:not(.locked) .cov');
+      if (!cell) { await page.waitForTimeout(50); continue; }
+      const i = await cell.getAttribute('data-i');
+      const t = await tapMs(page, `[data-act=c${i}]`);
+      if (t !== null && select.length < 20) select.push(t);
+      const c = await tapMs(page, '[data-testid=confirm]');
+      if (c !== null && confirm.length < 20) confirm.push(c);
+    }
+    return { 'select a cell': select, 'move + automatic reveal': confirm };
+  };
+  games['minesweeper'] = sweeper({});
+  games['ms 30x16/99'] = sweeper({ width: 30, height: 16, mines: 99 });
   console.log('\ntap -> updated screen, 4x CPU throttling, median of 20:');
   for (const [game, run] of Object.entries(games)) {
     const page = await throttled();
@@ -148,7 +176,9 @@ if (!sizesOnly) {
   // ---- computer decisions, per game: two strong computer seats play; each
   // decision (choice + rules + announcement) is a performance measure.
   console.log('\ncomputer decision in the browser, 4x CPU throttling (tables are built once, when the game opens):');
-  for (const game of ['en-gingg', 'mindgolf', 'choice']) {
+  // Minesweeper on 30x16/99: 150 decisions, well into the middle game where
+  // the frontier is longest.
+  for (const [game, options, count] of [['en-gingg', {}, 40], ['mindgolf', {}, 40], ['choice', {}, 40], ['minesweeper', {}, 40], ['minesweeper', { width: 30, height: 16, mines: 99 }, 150]]) {
     const page = await throttled();
     await page.goto(base + `/new/${game}`);
     await page.waitForSelector('[data-testid=seat-row]');
@@ -157,15 +187,38 @@ if (!sizesOnly) {
       await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
     }
     for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(1).click();
+    for (const [k, v] of Object.entries(options)) await page.fill(`[data-option=${k}]`, String(v));
     await page.click('button[type=submit]');
-    await page.waitForFunction(() => performance.getEntriesByName('spielblock:computer').length >= 40, null, { timeout: 120000 })
+    await page.waitForFunction((n) => performance.getEntriesByName('spielblock:computer').length >= n, count, { timeout: 240000 })
       .catch(() => {});
     const xs = await page.evaluate(() => performance.getEntriesByName('spielblock:computer').map((e) => e.duration));
     const warm = await page.evaluate(() => performance.getEntriesByName('spielblock:warm-up').map((e) => e.duration)[0] ?? 0);
     const m = median(xs);
-    console.log(`  ${game.padEnd(10)} tables at game start ${warm.toFixed(1)} ms; decisions: first ${xs[0].toFixed(1)} ms, median ${m.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length}  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
-    if (m >= BUDGET.tap) failures.push(`${game} computer decision ${m.toFixed(1)} ms`);
+    const label = Object.keys(options).length ? `${game} ${options.width}x${options.height}/${options.mines}` : game;
+    console.log(`  ${label.padEnd(10)} tables at game start ${warm.toFixed(1)} ms; decisions: first ${xs[0].toFixed(1)} ms, median ${m.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length}  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
+    if (m >= BUDGET.tap) failures.push(`${label} computer decision ${m.toFixed(1)} ms`);
     await page.context().close();
+  }
+  // ---- the Minesweeper engine in Chromium: the same benchmark as
+  // `spielblock-cli minesweeper bench`, compiled like the app's release
+  // (bench-wasm/, built by measure.sh), no throttling, so it compares with
+  // the native figures. Each position is analysed 20 times (the browser's
+  // clock is coarse) and the mean taken.
+  const benchDir = path.join(ROOT, 'target/bench-wasm');
+  if (fs.existsSync(path.join(benchDir, 'spielblock_bench_wasm.js'))) {
+    fs.writeFileSync(path.join(benchDir, 'index.html'),
+      '<!doctype html><title>bench</title><script type="module">import init, { bench } from "./spielblock_bench_wasm.js"; await init(); window.bench = bench; window.ready = true;</script>');
+    const benchServer = await serve(benchDir, 0);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`http://127.0.0.1:${benchServer.address().port}/index.html`);
+    await page.waitForFunction(() => window.ready === true);
+    const lines = await page.evaluate(() => window.bench(20, 1, 20));
+    console.log('\nMinesweeper engine in Chromium (release wasm, no throttling; 20 seeded random-play games per size):');
+    for (const l of lines.split('\n')) console.log(`  ${l}`);
+    await page.context().close();
+    benchServer.close();
+  } else {
+    console.log('\n(no target/bench-wasm: run scripts/measure.sh for the engine benchmark in Chromium)');
   }
   await browser.close();
   server.close();
