@@ -369,7 +369,14 @@ mod tests {
 
     #[test]
     fn one_registry_lists_every_game() {
-        assert_eq!(ids(), vec!["en-gingg", "mindgolf", "choice"]);
+        assert_eq!(ids(), vec!["en-gingg", "mindgolf", "choice", "minesweeper"]);
+        let m = describe("minesweeper").unwrap();
+        assert_eq!(m["players"], json!([2, 2]));
+        assert_eq!(m["private_info"], true);
+        assert_eq!(
+            m["policies"],
+            json!(["strong", "casual", "random", "greedy", "expected"])
+        );
         let d = describe("en-gingg").unwrap();
         assert_eq!(d["players"], json!([2, 8]));
         assert_eq!(d["options"][0]["key"], "start_balance");

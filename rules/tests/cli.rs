@@ -179,3 +179,68 @@ fn simulate_writes_records_that_replay_and_trace() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn minesweeper_analyze_prints_probabilities_and_the_reveal_per_line() {
+    // R-MS-5 on a strip [1][ ][ ][ ] with one mine: the mine is next to the
+    // 1; the two cells beyond are safe, with numbers 1 and 0.
+    let strip = r#"{"width":4,"height":1,"mines":1,"revealed":[[0,0,1]],"mines_visible":[]}"#;
+    // A 2 with only one mine in all: no arrangement fits.
+    let bad = r#"{"width":3,"height":3,"mines":1,"revealed":[[1,1,2]]}"#;
+    let start = r#"{"width":11,"height":11,"mines":15,"revealed":[[5,5,0]],"mines_visible":[]}"#;
+    let (code, out, err) = run_stdin(
+        &["minesweeper", "analyze", "-"],
+        &format!("{strip}\n\n{bad}\n{start}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "one answer per position, blank lines skipped"
+    );
+    assert_eq!(lines[0]["consistent"], true);
+    assert_eq!(
+        lines[0]["probabilities"],
+        serde_json::json!([[1, 0, 1.0], [2, 0, 0.0], [3, 0, 0.0]])
+    );
+    assert_eq!(
+        lines[0]["reveal"],
+        serde_json::json!([[2, 0, 1], [3, 0, 0]])
+    );
+    assert_eq!(lines[1], serde_json::json!({"consistent": false}));
+    // The standard start: 120 covered cells, the centre's neighbours safe
+    // but not revealed (their numbers are open), the rest 15/112.
+    let p = lines[2]["probabilities"].as_array().unwrap();
+    assert_eq!(p.len(), 120);
+    assert_eq!(lines[2]["reveal"], serde_json::json!([]));
+    let corner = p.iter().find(|c| c[0] == 0 && c[1] == 0).unwrap();
+    assert!((corner[2].as_f64().unwrap() - 15.0 / 112.0).abs() < 1e-12);
+}
+
+#[test]
+fn minesweeper_analyze_refuses_a_malformed_line_with_exit_2() {
+    for (input, says) in [
+        ("{\"width\":4}\n", "line 1"),
+        (
+            "{\"width\":11,\"height\":11,\"mines\":15,\"revealed\":[[5,5,0]]}\nnot json\n",
+            "line 2",
+        ),
+        (
+            "{\"width\":4,\"height\":1,\"mines\":1,\"revealed\":[[7,0,1]]}\n",
+            "outside",
+        ),
+        (
+            "{\"width\":4,\"height\":1,\"mines\":1,\"revealed\":[[0,0,9]]}\n",
+            "0 to 8",
+        ),
+        ("{\"width\":40,\"height\":1,\"mines\":1}\n", "1 to 30"),
+    ] {
+        let (code, out, err) = run_stdin(&["minesweeper", "analyze", "-"], input);
+        assert_eq!(code, 2, "{input}: {out}");
+        assert!(err.contains(says), "{input}: {err}");
+    }
+}
