@@ -6,7 +6,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
-use crate::table::{GameView, TableCtx};
+use crate::table::{esc, GameView, TableCtx};
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
@@ -179,99 +179,109 @@ fn picked(sel: &[usize], dice: &[u8; 5]) -> Option<Assignment> {
 
 /// The pad: sum rows with points, boxes, results; the fifth-die table; the
 /// final result. `preview` marks the crosses an assignment would add.
+/// Read-only, so drawn as one HTML string (a reactive node per box would
+/// cost download size).
 fn sheet_view(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> impl IntoView {
+    let html = sheet_html(sheet, preview, l);
+    view! { <div class="ch-pad-body" inner_html=html></div> }
+}
+
+fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> String {
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
         None => 0,
     };
     let (plus, minus) = sheet.columns();
-    let rows = (2..=12u8)
-        .map(|s| {
-            let c = sheet.crosses_of(s);
-            let add = extra(s);
-            let result = row_score(s, c);
-            let boxes = (0..BOXES)
-                .map(|i| {
-                    let class = if i < c {
-                        "ch-box x"
-                    } else if i < c + add {
-                        "ch-box x preview"
-                    } else {
-                        "ch-box"
-                    };
-                    let gap = if i == 4 || i == 5 { " apart" } else { "" };
-                    view! { <span class={format!("{class}{gap}")}></span> }
-                })
-                .collect_view();
-            let over = (c + add).saturating_sub(BOXES);
-            view! {
-                <tr data-testid="ch-row" data-sum=s.to_string() data-crosses=c.to_string() class:target={add > 0}>
-                    <td class="ch-pts">{POINTS[usize::from(s - 2)]}</td>
-                    <th scope="row" class="ch-sum">{s}</th>
-                    <td class="ch-boxes">{boxes}{(over > 0).then(|| view! { <span class="ch-over" class:preview={add > 0}>{format!("+{over}")}</span> })}</td>
-                    <td class="ch-plus">{(result > 0).then(|| result.to_string())}</td>
-                    <td class="ch-minus">{(result < 0).then(|| (-result).to_string())}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let fifth_rows = (0..FIFTH_NUMBERS)
-        .map(|i| {
-            let f = sheet.fifth.get(i);
-            let n = f.map_or(0, |f| f.crosses);
-            let add = match (preview, f) {
-                (Some((_, _, Some(p))), Some(f)) if p == f.number => 1,
-                (Some((_, _, Some(p))), None)
-                    if i == sheet.fifth.len() && !sheet.fifth.iter().any(|f| f.number == p) =>
-                {
-                    1
-                }
-                _ => 0,
+    let mut out = format!(
+        "<table class=\"ch-sheet\"><thead><tr><th scope=\"col\" class=\"ch-pts\">{}</th><th scope=\"col\" class=\"ch-sum\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"ch-plus\">+</th><th scope=\"col\" class=\"ch-minus\">−</th></tr></thead><tbody>",
+        esc(td_string!(l, ch_points)),
+        esc(td_string!(l, ch_sum)),
+        esc(td_string!(l, ch_sum_list))
+    );
+    for s in 2..=12u8 {
+        let c = sheet.crosses_of(s);
+        let add = extra(s);
+        let result = row_score(s, c);
+        out.push_str(&format!(
+            "<tr data-testid=\"ch-row\" data-sum=\"{s}\" data-crosses=\"{c}\"{}><td class=\"ch-pts\">{}</td><th scope=\"row\" class=\"ch-sum\">{s}</th><td class=\"ch-boxes\">",
+            if add > 0 { " class=\"target\"" } else { "" },
+            POINTS[usize::from(s - 2)]
+        ));
+        for i in 0..BOXES {
+            let class = if i < c {
+                "ch-box x"
+            } else if i < c + add {
+                "ch-box x preview"
+            } else {
+                "ch-box"
             };
-            let number = f.map(|f| f.number).or_else(|| {
-                (add == 1)
-                    .then_some(preview.and_then(|p| p.2))
-                    .flatten()
-            });
-            view! {
-                <tr data-testid="ch-fifth" data-number={number.map(|x| x.to_string()).unwrap_or_default()} data-crosses=n.to_string()>
-                    <th scope="row" class="ch-fnum">{number.map(|x| x.to_string())}</th>
-                    <td class="ch-boxes">
-                        {(0..FIFTH_BOXES).map(|b| {
-                            let class = if b < n { "ch-box x" } else if b < n + add { "ch-box x preview" } else { "ch-box" };
-                            view! { <span class=class></span> }
-                        }).collect_view()}
-                    </td>
-                </tr>
-            }
-        })
-        .collect_view();
-    view! {
-        <table class="ch-sheet">
-            <thead><tr>
-                <th scope="col" class="ch-pts">{td_string!(l, ch_points).to_string()}</th>
-                <th scope="col" class="ch-sum">{td_string!(l, ch_sum).to_string()}</th>
-                <th scope="col">{td_string!(l, ch_sum_list).to_string()}</th>
-                <th scope="col" class="ch-plus">"+"</th>
-                <th scope="col" class="ch-minus">"−"</th>
-            </tr></thead>
-            <tbody>{rows}</tbody>
-            <tfoot><tr>
-                <th scope="row" colspan="3" class="ch-add">{td_string!(l, ch_addition).to_string()}</th>
-                <td class="ch-plus" data-testid="ch-plus">{plus}</td>
-                <td class="ch-minus" data-testid="ch-minus">{minus}</td>
-            </tr></tfoot>
-        </table>
-        <div class="ch-lower">
-            <table class="ch-fifth-table">
-                <caption>{td_string!(l, ch_fifth_table).to_string()}</caption>
-                <tbody>{fifth_rows}</tbody>
-            </table>
-            <p class="ch-final">{td_string!(l, ch_final).to_string()}<strong data-testid="ch-total">{signed(sheet.total())}</strong>
-                {(sheet.free_throws > 0).then(|| view! { <span class="ch-free-count">{td_string!(l, ch_free_count, n = sheet.free_throws).to_string()}</span> })}
-            </p>
-        </div>
+            let gap = if i == 4 || i == 5 { " apart" } else { "" };
+            out.push_str(&format!("<span class=\"{class}{gap}\"></span>"));
+        }
+        let over = (c + add).saturating_sub(BOXES);
+        if over > 0 {
+            out.push_str(&format!(
+                "<span class=\"ch-over{}\">+{over}</span>",
+                if add > 0 { " preview" } else { "" }
+            ));
+        }
+        let cell = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
+        out.push_str(&format!(
+            "</td><td class=\"ch-plus\">{}</td><td class=\"ch-minus\">{}</td></tr>",
+            cell((result > 0).then_some(result)),
+            cell((result < 0).then_some(-result))
+        ));
     }
+    out.push_str(&format!(
+        "</tbody><tfoot><tr><th scope=\"row\" colspan=\"3\" class=\"ch-add\">{}</th><td class=\"ch-plus\" data-testid=\"ch-plus\">{plus}</td><td class=\"ch-minus\" data-testid=\"ch-minus\">{minus}</td></tr></tfoot></table><div class=\"ch-lower\"><table class=\"ch-fifth-table\"><caption>{}</caption><tbody>",
+        esc(td_string!(l, ch_addition)),
+        esc(td_string!(l, ch_fifth_table))
+    ));
+    for i in 0..FIFTH_NUMBERS {
+        let f = sheet.fifth.get(i);
+        let n = f.map_or(0, |f| f.crosses);
+        let add = match (preview, f) {
+            (Some((_, _, Some(p))), Some(f)) if p == f.number => 1,
+            (Some((_, _, Some(p))), None)
+                if i == sheet.fifth.len() && !sheet.fifth.iter().any(|f| f.number == p) =>
+            {
+                1
+            }
+            _ => 0,
+        };
+        let number = f
+            .map(|f| f.number)
+            .or_else(|| (add == 1).then_some(preview.and_then(|p| p.2)).flatten())
+            .map(|x| x.to_string())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "<tr data-testid=\"ch-fifth\" data-number=\"{number}\" data-crosses=\"{n}\"><th scope=\"row\" class=\"ch-fnum\">{number}</th><td class=\"ch-boxes\">"
+        ));
+        for b in 0..FIFTH_BOXES {
+            let class = if b < n {
+                "ch-box x"
+            } else if b < n + add {
+                "ch-box x preview"
+            } else {
+                "ch-box"
+            };
+            out.push_str(&format!("<span class=\"{class}\"></span>"));
+        }
+        out.push_str("</td></tr>");
+    }
+    out.push_str(&format!(
+        "</tbody></table><p class=\"ch-final\">{}<strong data-testid=\"ch-total\">{}</strong>",
+        esc(td_string!(l, ch_final)),
+        signed(sheet.total())
+    ));
+    if sheet.free_throws > 0 {
+        out.push_str(&format!(
+            "<span class=\"ch-free-count\">{}</span>",
+            esc(&td_string!(l, ch_free_count, n = sheet.free_throws))
+        ));
+    }
+    out.push_str("</p></div>");
+    out
 }
 
 #[component]
