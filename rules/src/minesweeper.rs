@@ -68,6 +68,17 @@ pub enum Square {
     Exploded(Seat),
 }
 
+impl Square {
+    /// What the deduction engine sees of it.
+    pub fn public(self) -> Cell {
+        match self {
+            Square::Covered => Cell::Covered,
+            Square::Number(n) => Cell::Number(n),
+            Square::Marked(_) | Square::Exploded(_) => Cell::Mine,
+        }
+    }
+}
+
 /// A move: explore or mark the covered cell at column `x`, row `y` (from 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -196,15 +207,7 @@ impl View {
             width: self.width,
             height: self.height,
             mines: self.mines,
-            cells: self
-                .board
-                .iter()
-                .map(|s| match *s {
-                    Square::Covered => Cell::Covered,
-                    Square::Number(n) => Cell::Number(n),
-                    Square::Marked(_) | Square::Exploded(_) => Cell::Mine,
-                })
-                .collect(),
+            cells: self.board.iter().map(|s| s.public()).collect(),
         }
     }
 
@@ -265,15 +268,7 @@ impl Minesweeper {
 
     fn position(&self) -> Position {
         Position {
-            cells: self
-                .board
-                .iter()
-                .map(|s| match *s {
-                    Square::Covered => Cell::Covered,
-                    Square::Number(n) => Cell::Number(n),
-                    Square::Marked(_) | Square::Exploded(_) => Cell::Mine,
-                })
-                .collect(),
+            cells: self.board.iter().map(|s| s.public()).collect(),
             ..self.probe()
         }
     }

@@ -186,6 +186,18 @@ fn sheet_view(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
     view! { <div class="ch-pad-body" inner_html=html></div> }
 }
 
+/// A box of the pad: crossed, to be crossed by the previewed assignment, or
+/// empty.
+fn box_class(i: u8, crossed: u8, add: u8) -> &'static str {
+    if i < crossed {
+        "ch-box x"
+    } else if i < crossed + add {
+        "ch-box x preview"
+    } else {
+        "ch-box"
+    }
+}
+
 fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> String {
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
@@ -208,13 +220,7 @@ fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
             POINTS[usize::from(s - 2)]
         ));
         for i in 0..BOXES {
-            let class = if i < c {
-                "ch-box x"
-            } else if i < c + add {
-                "ch-box x preview"
-            } else {
-                "ch-box"
-            };
+            let class = box_class(i, c, add);
             let gap = if i == 4 || i == 5 { " apart" } else { "" };
             out.push_str(&format!("<span class=\"{class}{gap}\"></span>"));
         }
@@ -258,13 +264,7 @@ fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
             "<tr data-testid=\"ch-fifth\" data-number=\"{number}\" data-crosses=\"{n}\"><th scope=\"row\" class=\"ch-fnum\">{number}</th><td class=\"ch-boxes\">"
         ));
         for b in 0..FIFTH_BOXES {
-            let class = if b < n {
-                "ch-box x"
-            } else if b < n + add {
-                "ch-box x preview"
-            } else {
-                "ch-box"
-            };
+            let class = box_class(b, n, add);
             out.push_str(&format!("<span class=\"{class}\"></span>"));
         }
         out.push_str("</td></tr>");
