@@ -200,10 +200,12 @@ struct Ui<'a> {
     fresh: bool,
 }
 
-/// The whole table as HTML; every control carries a `data-act` the one
-/// click handler reads: `c<i>` a cell, `m1`/`m2` explore or mark, `go` the
-/// confirm, `h` the hint layer.
-fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
+/// The table as HTML in two parts (the board part does not change when a
+/// cell is picked); every control carries a `data-act` the one click
+/// handler reads: `c<i>` a cell, `m1`/`m2` explore or mark, `go` the
+/// confirm, `h` the hint layer. This part: scores, the mines hidden, the
+/// board, the legend, the hint toggle.
+fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     let mut out = String::with_capacity(v.board.len() * 100 + 2000);
     let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
     // Both scores, whose turn, the mines still hidden.
@@ -244,7 +246,14 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
             esc(if ui.hints { td_string!(l, ms_hints_hide) } else { td_string!(l, ms_hints_show) })
         ));
     }
-    // What to do now.
+    out
+}
+
+/// The other part: what to do now, and the move list.
+fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
+    let mut out = String::with_capacity(2000);
+    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
+    let playing = v.turn.is_some();
     out.push_str("<section class=\"ms-act\">");
     if !playing {
         out.push_str(&format!(
@@ -327,11 +336,6 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
         match *sq {
             Square::Covered => {
                 let blubb = v.blubbs.contains(&i);
-                let (sel_class, sel_text) = match ui.sel {
-                    Some((j, 1)) if j == i => (" sel-e", td_string!(l, ms_mode_explore)),
-                    Some((j, _)) if j == i => (" sel-m", td_string!(l, ms_mode_mark)),
-                    _ => ("", ""),
-                };
                 let chance = ui.chances.and_then(|c| c[i]);
                 let mut label = if blubb {
                     td_string!(l, ms_cell_blubb, cell = cell)
@@ -352,11 +356,8 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                         content = format!("<small>{pct}</small>");
                     }
                 }
-                if !sel_text.is_empty() {
-                    label = format!("{label}, {sel_text}");
-                }
                 out.push_str(&format!(
-                    "<button type=\"button\" class=\"c cov{}{sel_class}{}{last}\" data-act=\"c{i}\" data-i=\"{i}\" aria-label=\"{}\"{style}>{content}</button>",
+                    "<button type=\"button\" class=\"c cov{}{}{last}\" data-act=\"c{i}\" data-i=\"{i}\" aria-label=\"{}\"{style}>{content}</button>",
                     if blubb { " bl" } else { "" },
                     if chance.is_some() { " ch" } else { "" },
                     esc(&label)
@@ -425,33 +426,78 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
     });
     // Which move the table last drew, so the automatic reveal flashes once.
     let drawn = StoredValue::new(usize::MAX);
-    let html = Memo::new(move |_| {
+    let ui_of =
+        move |names: &[String], c: Option<&[Option<f64>]>, fresh: bool, f: &mut dyn FnMut(&Ui)| {
+            let ui = Ui {
+                names,
+                sel: sel.get(),
+                hints: hints.get(),
+                chances: c,
+                can_act: can_act(),
+                fresh,
+            };
+            f(&ui);
+        };
+    let main = Memo::new(move |_| {
         let l = i18n.get_locale();
         let m = moves.get();
         let fresh = drawn.get_value() != m;
         drawn.set_value(m);
         let names = ctx.names.get();
-        let (s, h, a) = (sel.get(), hints.get(), can_act());
         let mut out = String::new();
         chances.with(|c| {
+            let (h, a) = (hints.get(), can_act());
             let ui = Ui {
                 names: &names,
-                sel: s,
+                sel: None,
                 hints: h,
                 chances: c.as_deref(),
                 can_act: a,
                 fresh,
             };
-            with_view(&mut |v| out = table_html(v, &ui, l));
+            with_view(&mut |v| out = board_html(v, &ui, l));
         });
         out
     });
-    // The control to focus again once the table is drawn anew.
+    let side = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        moves.track();
+        let names = ctx.names.get();
+        let mut out = String::new();
+        ui_of(&names, None, false, &mut |ui| {
+            with_view(&mut |v| out = side_html(v, ui, l))
+        });
+        out
+    });
+    // The control to focus again once the table is drawn anew, and the
+    // picked cell marked in place (the board is not drawn again for it).
     let refocus = StoredValue::new(None::<String>);
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        html.track();
-        let (Some(act), Some(root)) = (refocus.get_value(), root.get()) else {
+        main.track();
+        side.track();
+        let picked = sel.get();
+        let Some(root) = root.get() else {
+            return;
+        };
+        if let Ok(old) = root.query_selector_all(".sel-e, .sel-m") {
+            for k in 0..old.length() {
+                if let Some(e) = old
+                    .item(k)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    let _ = e.class_list().remove_2("sel-e", "sel-m");
+                }
+            }
+        }
+        if let Some((i, mode)) = picked {
+            if let Ok(Some(e)) = root.query_selector(&format!("[data-act=\"c{i}\"]")) {
+                let _ = e
+                    .class_list()
+                    .add_1(if mode == 1 { "sel-e" } else { "sel-m" });
+            }
+        }
+        let Some(act) = refocus.get_value() else {
             return;
         };
         let el = root
@@ -513,5 +559,10 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
             }
         }
     };
-    view! { <div class="ms-table" node_ref=root on:click=on_click inner_html=move || html.get()></div> }
+    view! {
+        <div class="ms-table" node_ref=root on:click=on_click>
+            <div class="ms-part" inner_html=move || main.get()></div>
+            <div class="ms-part" inner_html=move || side.get()></div>
+        </div>
+    }
 }

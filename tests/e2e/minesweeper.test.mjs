@@ -113,7 +113,6 @@ test('a seeded duel against the computer tapped to the end: board and scores equ
 
 test('a failed mark is seen by its maker only, through hand-overs and a reload', async () => {
   const page = await newPage(env.browser, PHONE);
-  page.on('response', (r) => { if (r.status() >= 400) console.log('HTTP', r.status(), r.url()); });
   await setUp(page, { names: ['Ana', 'Ben'], seed: 4 });
   await handOver(page);
   // F5 is next to the centre: safe (R-MS-1), so marking it is a Blubb.
@@ -205,8 +204,9 @@ test('rules in both languages without losing the game; fits 320 px; audited', as
     await setUp(page, { names: ['Ana', 'Robo'], computer: [1], seed: 21 });
     await handOver(page);
     await move(page, 49, false);
-    await page.waitForSelector('[data-testid=ms-pick]');
+    await page.waitForSelector('[data-testid=ms-board]:not(.locked)');
     await page.click(`[data-act=c${await page.$eval('[data-testid=ms-board] .cov', (c) => c.dataset.i)}]`);
+    await page.waitForSelector('[data-testid=confirm]');
     await checkFit(page, `minesweeper ${lang} ${w}`);
     await shot(page, `ms-${lang}-${w}`);
     const before = await shownBoard(page);
