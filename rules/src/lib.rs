@@ -5,6 +5,7 @@ pub mod choice;
 pub mod contract;
 pub mod driver;
 pub mod en_gingg;
+pub mod gnoming;
 pub mod midend;
 pub mod mindgolf;
 pub mod minefield;

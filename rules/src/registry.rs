@@ -16,7 +16,8 @@ macro_rules! for_each_game {
             crate::en_gingg::EnGingg,
             crate::mindgolf::MindGolf,
             crate::choice::Choice,
-            crate::minesweeper::Minesweeper
+            crate::minesweeper::Minesweeper,
+            crate::gnoming::Gnoming
         )
     };
 }
@@ -369,7 +370,17 @@ mod tests {
 
     #[test]
     fn one_registry_lists_every_game() {
-        assert_eq!(ids(), vec!["en-gingg", "mindgolf", "choice", "minesweeper"]);
+        assert_eq!(
+            ids(),
+            vec!["en-gingg", "mindgolf", "choice", "minesweeper", "gnoming"]
+        );
+        let g = describe("gnoming").unwrap();
+        assert_eq!(g["players"], json!([2, 7]));
+        assert_eq!(g["private_info"], false);
+        assert_eq!(
+            g["policies"],
+            json!(["strong", "casual", "random", "greedy"])
+        );
         let m = describe("minesweeper").unwrap();
         assert_eq!(m["players"], json!([2, 2]));
         assert_eq!(m["private_info"], true);

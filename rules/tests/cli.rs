@@ -181,6 +181,73 @@ fn simulate_writes_records_that_replay_and_trace() {
 }
 
 #[test]
+fn gnoming_traces_carry_every_deal_and_reshuffle_for_a_checker() {
+    // Three rounds: the first deal is in the trace's `start`, the next two in
+    // their Dealt events, and every reshuffle with its new order, so another
+    // implementation can replay the rules without this engine's shuffles.
+    let dir = std::env::temp_dir().join(format!("spielblock-gn-{}", std::process::id()));
+    let out = cli()
+        .args([
+            "simulate",
+            "gnoming",
+            "--players",
+            "strong,greedy,casual",
+            "-n",
+            "2",
+            "--seed",
+            "5",
+        ])
+        .arg("--records")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for seed in 5..7 {
+        let file = dir.join(format!("gnoming-{seed}.json"));
+        let out = cli()
+            .args(["replay", "--trace"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[0]["start"]["layouts"].as_array().unwrap().len(), 3);
+        assert_eq!(
+            lines[0]["start"]["draw"].as_array().unwrap().len(),
+            110 - 27 - 2 - lines[0]["start"]["removed"].as_array().unwrap().len()
+        );
+        let events: Vec<&serde_json::Value> = lines[1..lines.len() - 1]
+            .iter()
+            .flat_map(|l| l["events"].as_array().unwrap())
+            .collect();
+        let named = |k: &str| events.iter().filter(|e| e.get(k).is_some()).count();
+        assert_eq!(named("round_over"), 3);
+        assert_eq!(named("dealt"), 2);
+        for e in events.iter().filter_map(|e| e.get("dealt")) {
+            assert_eq!(e["layouts"].as_array().unwrap().len(), 3);
+            assert!(!e["draw"].as_array().unwrap().is_empty());
+        }
+        for e in events.iter().filter_map(|e| e.get("reshuffled")) {
+            assert_eq!(
+                e["draw"].as_array().unwrap().len() as u64,
+                e["count"].as_u64().unwrap()
+            );
+        }
+        let last = lines.last().unwrap();
+        assert_eq!(last["over"], true);
+        assert_eq!(last["places"].as_array().unwrap().len(), 3);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn minesweeper_analyze_prints_probabilities_and_the_reveal_per_line() {
     // R-MS-5 on a strip [1][ ][ ][ ] with one mine: the mine is next to the
     // 1; the two cells beyond are safe, with numbers 1 and 0.

@@ -1,0 +1,1260 @@
+//! Gnoming A Round (seeds/003_a89aced05ac1b360.txt, rulings R-GN-1..13).
+//!
+//! Golf with cards: every player has a 3x3 layout, face down at the start,
+//! and replaces cards with cards drawn or taken from two discard piles to end
+//! each of three rounds with the lowest score. Rows and columns of three
+//! matching positive cards score minus their value, Mulligans are wild,
+//! Hazards cost 10 and, discarded, let every other player turn up a card. A
+//! face-down card replaced may "bounce" into another position when it matches.
+//!
+//! Nobody knows a face-down card, not even its owner, nor the draw pile's
+//! order; everything else is on the table. The card in hand is shown to
+//! everyone (it ends face up on a layout or a pile anyway).
+
+use crate::contract::{rank_by_key, require_turn, Figure, Game, Level, Outcome, RuleError, Seat};
+use crate::rng::{check_prng_hidden, Rng};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[cfg(test)]
+mod tests;
+
+/// R-GN-10: three rounds.
+pub const ROUNDS: usize = 3;
+/// R-GN-9: a Hazard left in a layout.
+pub const HAZARD_POINTS: i64 = 10;
+/// R-GN-9: the going-out bonus (lowest score) or penalty.
+pub const GOING_OUT: i64 = 5;
+/// R-GN-11: three Mulligans in a line match at the highest value.
+pub const TOP_VALUE: i8 = 12;
+
+/// A card of the deck (R-GN-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Card {
+    /// A number card: 1..12 or -1..-5.
+    Value(i8),
+    /// Wild: any value a row or column needs (R-GN-5, R-GN-11).
+    Mulligan,
+    /// +10 in a layout; discarded, every other player may turn up a card.
+    Hazard,
+}
+
+use Card::{Hazard, Mulligan, Value};
+
+/// R-GN-1: the deck as (card, copies), the one table the rules and the
+/// in-app rules show: 1..10 seven each, 11 and 12 six each (82 positive),
+/// -1 six, -2 and -3 five each, -4 and -5 three each (22 negative),
+/// 3 Hazards and 3 Mulligans: 110 cards.
+pub const DECK: [(Card, usize); 19] = [
+    (Value(1), 7),
+    (Value(2), 7),
+    (Value(3), 7),
+    (Value(4), 7),
+    (Value(5), 7),
+    (Value(6), 7),
+    (Value(7), 7),
+    (Value(8), 7),
+    (Value(9), 7),
+    (Value(10), 7),
+    (Value(11), 6),
+    (Value(12), 6),
+    (Value(-1), 6),
+    (Value(-2), 5),
+    (Value(-3), 5),
+    (Value(-4), 3),
+    (Value(-5), 3),
+    (Hazard, 3),
+    (Mulligan, 3),
+];
+
+/// Cards in the deck.
+pub const DECK_SIZE: usize = 110;
+
+/// The whole deck in table order.
+pub fn deck() -> Vec<Card> {
+    DECK.iter()
+        .flat_map(|&(c, n)| std::iter::repeat_n(c, n))
+        .collect()
+}
+
+/// Index of a card in `DECK`.
+pub fn kind(card: Card) -> usize {
+    match card {
+        Value(v) if v > 0 => v as usize - 1,
+        Value(v) => 11 + (-v) as usize,
+        Hazard => 17,
+        Mulligan => 18,
+    }
+}
+
+impl Card {
+    /// The value of a positive number card.
+    pub fn positive(self) -> Option<i8> {
+        match self {
+            Value(v) if v > 0 => Some(v),
+            _ => None,
+        }
+    }
+
+    /// What the card adds outside a matching line (R-GN-9): its value, 0 for
+    /// a Mulligan, +10 for a Hazard.
+    pub fn points(self) -> i64 {
+        match self {
+            Value(v) => v as i64,
+            Mulligan => 0,
+            Hazard => HAZARD_POINTS,
+        }
+    }
+}
+
+/// Rows then columns of a layout, positions row by row from 0.
+pub const LINES: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+];
+
+/// R-GN-9, R-GN-11: the value a line of three matches at, if it matches:
+/// positive cards all equal (Mulligans as any value; three Mulligans at 12).
+pub fn line_match(cards: [Card; 3]) -> Option<i8> {
+    let mut value = None;
+    for c in cards {
+        match c {
+            Mulligan => {}
+            Value(v) if v > 0 => {
+                if value.is_some_and(|w| w != v) {
+                    return None;
+                }
+                value = Some(v);
+            }
+            _ => return None,
+        }
+    }
+    Some(value.unwrap_or(TOP_VALUE))
+}
+
+/// A layout's score and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayoutScore {
+    /// Rows 0..3 then columns 0..3: the value each matching line scores
+    /// minus.
+    pub lines: [Option<i8>; 6],
+    /// What each card adds (0 inside a matching line).
+    pub cards: [i64; 9],
+    pub total: i64,
+}
+
+/// R-GN-9, R-GN-11: a layout's score. Each line picks its own value for its
+/// Mulligans, which only decides whether it matches, so a line matches
+/// exactly when `line_match` says so, and matching is always the best choice.
+pub fn score_layout(layout: &[Card; 9]) -> LayoutScore {
+    let mut lines = [None; 6];
+    let mut matched = [false; 9];
+    for (i, l) in LINES.iter().enumerate() {
+        lines[i] = line_match([layout[l[0]], layout[l[1]], layout[l[2]]]);
+        if lines[i].is_some() {
+            for &p in l {
+                matched[p] = true;
+            }
+        }
+    }
+    let mut cards = [0; 9];
+    for p in 0..9 {
+        if !matched[p] {
+            cards[p] = layout[p].points();
+        }
+    }
+    let total = cards.iter().sum::<i64>() - lines.iter().flatten().map(|&v| v as i64).sum::<i64>();
+    LayoutScore {
+        lines,
+        cards,
+        total,
+    }
+}
+
+/// R-GN-9, R-GN-13: the round's scores before and after the going-out bonus:
+/// the player who went out first gets -5 if their score is the lowest (a tie
+/// counts as lowest), otherwise +5.
+pub fn round_scores(layouts: &[[Card; 9]], out: Seat) -> (Vec<i64>, Vec<i64>) {
+    let before: Vec<i64> = layouts.iter().map(|l| score_layout(l).total).collect();
+    let mut after = before.clone();
+    let lowest = before.iter().min().copied().unwrap_or(0);
+    after[out] += if before[out] <= lowest {
+        -GOING_OUT
+    } else {
+        GOING_OUT
+    };
+    (before, after)
+}
+
+/// One position of a layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slot {
+    pub card: Card,
+    pub up: bool,
+}
+
+/// A player's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// The opening: turn up one of your own face-down cards (two each).
+    Reveal { pos: usize },
+    /// Take the top of the draw pile.
+    Draw,
+    /// Take the top of discard pile 0 or 1 (it must then be placed).
+    Take { pile: usize },
+    /// Put the card in hand at a position of your layout; the card there is
+    /// displaced (turned up first if face down, R-GN-6).
+    Place { pos: usize },
+    /// Bounce the turned-up card in hand to another position (R-GN-12).
+    Bounce { pos: usize },
+    /// Put the card in hand on discard pile 0 or 1 (R-GN-4); after a turned-up
+    /// card that could bounce, this stops the chain.
+    Discard { pile: usize },
+    /// Discard the Hazard in hand: it leaves the game (R-GN-4).
+    Remove,
+    /// After someone discarded a Hazard: turn up one of your face-down cards.
+    Flip { pos: usize },
+    /// After someone discarded a Hazard: turn up nothing.
+    Decline,
+}
+
+/// Who decides what now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The opening: `seat` turns up `left` more of its cards.
+    Opening { seat: Seat, left: usize },
+    /// The player whose turn it is draws or takes.
+    Start,
+    /// The player holds the card drawn or taken: place it or, only when it
+    /// came from the draw pile, discard it.
+    Hand { from_pile: bool },
+    /// The card in hand was turned up by a replacement and may bounce
+    /// (R-GN-6); it may not go back to `from`.
+    Bounce { from: usize },
+    /// The displaced card in hand goes on a pile of the player's choice.
+    Discard,
+    /// A Hazard was discarded: these players, in turn, may turn up a card.
+    Flips { queue: Vec<Seat> },
+    /// The third round is scored.
+    Over,
+}
+
+/// What an action caused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A round begins (R-GN-2): the deal (face-down layouts and the draw pile
+    /// from the bottom up) is told to no seat, only to a replay trace.
+    Dealt {
+        round: usize,
+        first: Seat,
+        piles: [Card; 2],
+        /// Hazards turned up while the piles were started (R-GN-13).
+        removed: Vec<Card>,
+        layouts: Vec<[Card; 9]>,
+        draw: Vec<Card>,
+    },
+    /// A card turned up in the opening.
+    Revealed {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    Drew {
+        seat: Seat,
+        card: Card,
+    },
+    Took {
+        seat: Seat,
+        pile: usize,
+        card: Card,
+    },
+    Placed {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    /// A face-down card replaced is turned up (R-GN-6).
+    TurnedUp {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    /// A face-up card replaced.
+    Displaced {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    Bounced {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    Discarded {
+        seat: Seat,
+        pile: usize,
+        card: Card,
+    },
+    /// A Hazard discarded leaves the game (R-GN-4).
+    Removed {
+        seat: Seat,
+    },
+    Flipped {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    Declined {
+        seat: Seat,
+    },
+    /// R-GN-7: the discards but the two tops became the draw pile, in this
+    /// order from the bottom up (told to no seat, only to a replay trace).
+    Reshuffled {
+        count: usize,
+        draw: Vec<Card>,
+    },
+    /// R-GN-8: no face-down card left; everyone else has one more turn.
+    WentOut {
+        seat: Seat,
+    },
+    /// The round is over: every layout turned up and scored.
+    RoundOver {
+        round: usize,
+        layouts: Vec<[Card; 9]>,
+        before: Vec<i64>,
+        scores: Vec<i64>,
+    },
+    GameOver,
+}
+
+/// Why an action is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Error {
+    /// That kind of action does not fit this moment of the turn.
+    NotNow,
+    /// Positions are 0..8.
+    NoSuchPosition,
+    /// That card is already face up.
+    FaceUp,
+    /// Piles are 0 and 1.
+    NoSuchPile,
+    /// That discard pile is empty.
+    EmptyPile,
+    /// The draw pile is empty.
+    EmptyDraw,
+    /// R-GN-3: a card taken from a discard pile must be placed.
+    MustPlace,
+    /// R-GN-5, R-GN-13: a second face-up Mulligan may only replace the first.
+    MulliganLimit,
+    /// R-GN-13: the empty pile must be restarted with the discard.
+    RestartPile { pile: usize },
+    /// R-GN-4: a Hazard leaves the game instead of going on a pile.
+    HazardLeaves,
+    /// Only a Hazard is removed from the game.
+    NotAHazard,
+    /// R-GN-12: a bouncing card cannot go back where it came from.
+    BounceBack,
+    /// R-GN-4: a Hazard never turns up a player's last face-down card.
+    LastCard,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Error::NotNow => "That is not possible at this moment of the turn.",
+            Error::NoSuchPosition => "A layout has positions 0 to 8.",
+            Error::FaceUp => "That card is already face up.",
+            Error::NoSuchPile => "The discard piles are 0 and 1.",
+            Error::EmptyPile => "That discard pile is empty.",
+            Error::EmptyDraw => "The draw pile is empty.",
+            Error::MustPlace => "A card taken from a discard pile must be placed.",
+            Error::MulliganLimit => {
+                "A layout may hold only one face-up Mulligan: place it over the other one."
+            }
+            Error::RestartPile { .. } => "The empty discard pile must be restarted first.",
+            Error::HazardLeaves => "A Hazard does not go on a pile: it leaves the game.",
+            Error::NotAHazard => "Only a Hazard leaves the game.",
+            Error::BounceBack => "A bouncing card cannot go back where it came from.",
+            Error::LastCard => "A Hazard never turns up a player's last face-down card.",
+        })
+    }
+}
+
+/// A finished round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// Every layout, all cards turned up.
+    pub layouts: Vec<[Card; 9]>,
+    /// Who went out first.
+    pub out: Seat,
+    /// Scores before the going-out bonus.
+    pub before: Vec<i64>,
+    pub scores: Vec<i64>,
+}
+
+/// What every seat sees: no face-down card, no order of the draw pile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// The current round from 0 (the last, 2, once the game is over).
+    pub round: usize,
+    pub first: Seat,
+    /// Whose turn it is (also during the opening and Hazard flips).
+    pub turn: Seat,
+    pub stage: Stage,
+    /// Face-up cards; None is face down.
+    pub layouts: Vec<[Option<Card>; 9]>,
+    pub draw: usize,
+    /// Each discard pile's top card and size.
+    pub piles: [Option<Card>; 2],
+    pub pile_sizes: [usize; 2],
+    pub hand: Option<Card>,
+    /// Hazards out of the game this round.
+    pub removed: usize,
+    pub out: Option<Seat>,
+    /// Turns left before the round ends, once someone went out.
+    pub last_turns: usize,
+    /// Turns played this round.
+    pub turns: u32,
+    pub results: Vec<RoundResult>,
+    pub totals: Vec<i64>,
+}
+
+impl View {
+    pub fn seats(&self) -> usize {
+        self.layouts.len()
+    }
+
+    /// Face-down cards of `seat`.
+    pub fn hidden(&self, seat: Seat) -> usize {
+        self.layouts[seat].iter().filter(|c| c.is_none()).count()
+    }
+
+    /// Whether `seat` may put a Mulligan at `pos` (R-GN-13).
+    pub fn mulligan_fits(&self, seat: Seat, pos: usize) -> bool {
+        mulligans_elsewhere(self.layouts[seat].iter().map(|c| *c == Some(Mulligan)), pos) == 0
+    }
+
+    /// The piles a discard may go on now (R-GN-4, R-GN-13).
+    pub fn discard_piles(&self) -> Vec<usize> {
+        legal_piles([self.pile_sizes[0] == 0, self.pile_sizes[1] == 0])
+    }
+}
+
+fn mulligans_elsewhere(is_mulligan: impl Iterator<Item = bool>, pos: usize) -> usize {
+    is_mulligan
+        .enumerate()
+        .filter(|&(p, m)| m && p != pos)
+        .count()
+}
+
+fn legal_piles(empty: [bool; 2]) -> Vec<usize> {
+    match empty {
+        [true, false] => vec![0],
+        [false, true] => vec![1],
+        _ => vec![0, 1],
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gnoming {
+    rng: Rng,
+    round: usize,
+    first: Seat,
+    turn: Seat,
+    stage: Stage,
+    /// Top last.
+    draw: Vec<Card>,
+    piles: [Vec<Card>; 2],
+    layouts: Vec<[Slot; 9]>,
+    hand: Option<Card>,
+    removed: Vec<Card>,
+    out: Option<Seat>,
+    last_turns: usize,
+    turns: u32,
+    results: Vec<RoundResult>,
+    totals: Vec<i64>,
+}
+
+impl Gnoming {
+    fn seats(&self) -> usize {
+        self.layouts.len()
+    }
+
+    fn hidden(&self, seat: Seat) -> usize {
+        self.layouts[seat].iter().filter(|s| !s.up).count()
+    }
+
+    fn mulligan_fits(&self, seat: Seat, pos: usize) -> bool {
+        mulligans_elsewhere(
+            self.layouts[seat]
+                .iter()
+                .map(|s| s.up && s.card == Mulligan),
+            pos,
+        ) == 0
+    }
+
+    fn piles_open(&self) -> Vec<usize> {
+        legal_piles([self.piles[0].is_empty(), self.piles[1].is_empty()])
+    }
+
+    /// Whether the card can go anywhere in `seat`'s layout.
+    fn placeable(&self, seat: Seat, card: Card) -> bool {
+        card != Mulligan || (0..9).any(|p| self.mulligan_fits(seat, p))
+    }
+
+    /// R-GN-2: shuffle all 110 cards, deal nine face down to each player,
+    /// start both discard piles (a Hazard turned up there leaves the game and
+    /// is replaced, R-GN-13); the first player rotates each round.
+    fn deal(&mut self, events: &mut Vec<Event>) {
+        let n = self.seats();
+        let mut cards = deck();
+        self.rng.shuffle(&mut cards);
+        let mut layouts = Vec::with_capacity(n);
+        for _ in 0..n {
+            let mut l = [Slot {
+                card: Mulligan,
+                up: false,
+            }; 9];
+            for s in l.iter_mut() {
+                s.card = cards.pop().expect("110 cards deal up to 7 layouts");
+            }
+            layouts.push(l);
+        }
+        let mut removed = Vec::new();
+        let mut piles = [Vec::new(), Vec::new()];
+        for pile in piles.iter_mut() {
+            loop {
+                let c = cards.pop().expect("cards left for the piles");
+                if c == Hazard {
+                    removed.push(c);
+                } else {
+                    pile.push(c);
+                    break;
+                }
+            }
+        }
+        self.first = self.round % n;
+        self.turn = self.first;
+        self.stage = Stage::Opening {
+            seat: self.first,
+            left: 2,
+        };
+        self.layouts = layouts;
+        self.draw = cards;
+        events.push(Event::Dealt {
+            round: self.round,
+            first: self.first,
+            piles: [piles[0][0], piles[1][0]],
+            removed: removed.clone(),
+            layouts: self.layouts.iter().map(|l| l.map(|s| s.card)).collect(),
+            draw: self.draw.clone(),
+        });
+        self.piles = piles;
+        self.removed = removed;
+        self.hand = None;
+        self.out = None;
+        self.last_turns = 0;
+        self.turns = 0;
+    }
+
+    /// R-GN-7: an empty draw pile is made from the discards but the two tops.
+    fn refill(&mut self, events: &mut Vec<Event>) {
+        if !self.draw.is_empty() {
+            return;
+        }
+        let mut cards = Vec::new();
+        for pile in self.piles.iter_mut() {
+            if pile.len() > 1 {
+                let top = pile.pop().expect("a top");
+                cards.append(pile);
+                pile.push(top);
+            }
+        }
+        if cards.is_empty() {
+            return;
+        }
+        self.rng.shuffle(&mut cards);
+        self.draw = cards;
+        events.push(Event::Reshuffled {
+            count: self.draw.len(),
+            draw: self.draw.clone(),
+        });
+    }
+
+    fn position(pos: usize) -> Result<usize, Error> {
+        if pos < 9 {
+            Ok(pos)
+        } else {
+            Err(Error::NoSuchPosition)
+        }
+    }
+
+    /// Puts `card` (in hand) at `pos` of the turn player's layout; the card
+    /// there goes into the hand, turned up if it was face down, and may
+    /// bounce (R-GN-6, R-GN-12).
+    fn put(&mut self, pos: usize, card: Card, bounce: bool, events: &mut Vec<Event>) {
+        let seat = self.turn;
+        let old = self.layouts[seat][pos];
+        self.layouts[seat][pos] = Slot { card, up: true };
+        self.hand = Some(old.card);
+        events.push(if bounce {
+            Event::Bounced { seat, pos, card }
+        } else {
+            Event::Placed { seat, pos, card }
+        });
+        if old.up {
+            events.push(Event::Displaced {
+                seat,
+                pos,
+                card: old.card,
+            });
+            self.discard_displaced(events);
+            return;
+        }
+        events.push(Event::TurnedUp {
+            seat,
+            pos,
+            card: old.card,
+        });
+        let matches = old.card.positive().is_some_and(|v| {
+            self.layouts[seat]
+                .iter()
+                .any(|s| s.up && s.card == Value(v))
+        });
+        if matches {
+            self.stage = Stage::Bounce { from: pos };
+        } else {
+            self.discard_displaced(events);
+        }
+    }
+
+    /// The card in hand ends the chain: a Hazard leaves the game, a card with
+    /// only one pile open goes there, otherwise the player chooses.
+    fn discard_displaced(&mut self, events: &mut Vec<Event>) {
+        if self.hand == Some(Hazard) {
+            self.remove(events);
+            return;
+        }
+        let open = self.piles_open();
+        if open.len() == 1 {
+            self.discard(open[0], events);
+        } else {
+            self.stage = Stage::Discard;
+        }
+    }
+
+    fn discard(&mut self, pile: usize, events: &mut Vec<Event>) {
+        let card = self.hand.take().expect("a card in hand");
+        self.piles[pile].push(card);
+        events.push(Event::Discarded {
+            seat: self.turn,
+            pile,
+            card,
+        });
+        self.end_turn(events);
+    }
+
+    /// R-GN-4, R-GN-13: a discarded Hazard leaves the game; every other player
+    /// with at least two face-down cards, in turn, may turn one up.
+    fn remove(&mut self, events: &mut Vec<Event>) {
+        let card = self.hand.take().expect("a Hazard in hand");
+        self.removed.push(card);
+        events.push(Event::Removed { seat: self.turn });
+        let n = self.seats();
+        let queue: Vec<Seat> = (1..n)
+            .map(|k| (self.turn + k) % n)
+            .filter(|&s| self.hidden(s) >= 2)
+            .collect();
+        if queue.is_empty() {
+            self.end_turn(events);
+        } else {
+            self.stage = Stage::Flips { queue };
+        }
+    }
+
+    /// R-GN-8: the turn is over; going out, the last turns, the round's end.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let seat = self.turn;
+        self.turns += 1;
+        if self.out.is_none() {
+            if self.hidden(seat) == 0 {
+                self.out = Some(seat);
+                self.last_turns = self.seats() - 1;
+                events.push(Event::WentOut { seat });
+            }
+        } else {
+            self.last_turns -= 1;
+        }
+        if self.out.is_some() && self.last_turns == 0 {
+            self.end_round(events);
+        } else {
+            self.turn = (seat + 1) % self.seats();
+            self.stage = Stage::Start;
+        }
+    }
+
+    /// R-GN-8, R-GN-9: every face-down card is turned up, unchanged, and the
+    /// round scored; then the next round is dealt or the game is over.
+    fn end_round(&mut self, events: &mut Vec<Event>) {
+        for l in self.layouts.iter_mut() {
+            for s in l.iter_mut() {
+                s.up = true;
+            }
+        }
+        let layouts: Vec<[Card; 9]> = self.layouts.iter().map(|l| l.map(|s| s.card)).collect();
+        let out = self.out.expect("a round ends after someone went out");
+        let (before, scores) = round_scores(&layouts, out);
+        for (t, s) in self.totals.iter_mut().zip(&scores) {
+            *t += s;
+        }
+        events.push(Event::RoundOver {
+            round: self.round,
+            layouts: layouts.clone(),
+            before: before.clone(),
+            scores: scores.clone(),
+        });
+        self.results.push(RoundResult {
+            layouts,
+            out,
+            before,
+            scores,
+        });
+        if self.round + 1 == ROUNDS {
+            self.stage = Stage::Over;
+            events.push(Event::GameOver);
+        } else {
+            self.round += 1;
+            self.deal(events);
+        }
+    }
+
+    fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, Error> {
+        let mut events = Vec::new();
+        match (self.stage.clone(), action) {
+            (Stage::Opening { seat: s, left }, Action::Reveal { pos }) => {
+                let pos = Self::position(pos)?;
+                let slot = &mut self.layouts[s][pos];
+                if slot.up {
+                    return Err(Error::FaceUp);
+                }
+                slot.up = true;
+                events.push(Event::Revealed {
+                    seat,
+                    pos,
+                    card: slot.card,
+                });
+                if left > 1 {
+                    self.stage = Stage::Opening {
+                        seat: s,
+                        left: left - 1,
+                    };
+                } else {
+                    let next = (s + 1) % self.seats();
+                    if next == self.first {
+                        self.turn = self.first;
+                        self.stage = Stage::Start;
+                    } else {
+                        self.turn = next;
+                        self.stage = Stage::Opening {
+                            seat: next,
+                            left: 2,
+                        };
+                    }
+                }
+            }
+            (Stage::Start, Action::Draw) => {
+                let card = self.draw.pop().ok_or(Error::EmptyDraw)?;
+                self.hand = Some(card);
+                self.stage = Stage::Hand { from_pile: false };
+                events.push(Event::Drew { seat, card });
+                self.refill(&mut events);
+            }
+            (Stage::Start, Action::Take { pile }) => {
+                let top = *self
+                    .piles
+                    .get(pile)
+                    .ok_or(Error::NoSuchPile)?
+                    .last()
+                    .ok_or(Error::EmptyPile)?;
+                if !self.placeable(seat, top) {
+                    return Err(Error::MulliganLimit);
+                }
+                self.piles[pile].pop();
+                self.hand = Some(top);
+                self.stage = Stage::Hand { from_pile: true };
+                events.push(Event::Took {
+                    seat,
+                    pile,
+                    card: top,
+                });
+            }
+            (Stage::Hand { .. }, Action::Place { pos }) => {
+                let pos = Self::position(pos)?;
+                let card = self.hand.expect("a card in hand");
+                if card == Mulligan && !self.mulligan_fits(seat, pos) {
+                    return Err(Error::MulliganLimit);
+                }
+                self.put(pos, card, false, &mut events);
+            }
+            (Stage::Hand { from_pile: true }, Action::Discard { .. } | Action::Remove) => {
+                return Err(Error::MustPlace);
+            }
+            (Stage::Hand { from_pile: false }, Action::Remove) => {
+                if self.hand != Some(Hazard) {
+                    return Err(Error::NotAHazard);
+                }
+                self.remove(&mut events);
+            }
+            (
+                Stage::Hand { from_pile: false } | Stage::Bounce { .. } | Stage::Discard,
+                Action::Discard { pile },
+            ) => {
+                if pile > 1 {
+                    return Err(Error::NoSuchPile);
+                }
+                if self.hand == Some(Hazard) {
+                    return Err(Error::HazardLeaves);
+                }
+                let open = self.piles_open();
+                if !open.contains(&pile) {
+                    return Err(Error::RestartPile { pile: open[0] });
+                }
+                self.discard(pile, &mut events);
+            }
+            (Stage::Bounce { from }, Action::Bounce { pos }) => {
+                let pos = Self::position(pos)?;
+                if pos == from {
+                    return Err(Error::BounceBack);
+                }
+                let card = self.hand.expect("the bouncing card");
+                self.put(pos, card, true, &mut events);
+            }
+            (Stage::Flips { mut queue }, Action::Flip { .. } | Action::Decline) => {
+                if let Action::Flip { pos } = action {
+                    let pos = Self::position(pos)?;
+                    if self.layouts[seat][pos].up {
+                        return Err(Error::FaceUp);
+                    }
+                    if self.hidden(seat) < 2 {
+                        return Err(Error::LastCard);
+                    }
+                    self.layouts[seat][pos].up = true;
+                    events.push(Event::Flipped {
+                        seat,
+                        pos,
+                        card: self.layouts[seat][pos].card,
+                    });
+                } else {
+                    events.push(Event::Declined { seat });
+                }
+                queue.remove(0);
+                if queue.is_empty() {
+                    self.end_turn(&mut events);
+                } else {
+                    self.stage = Stage::Flips { queue };
+                }
+            }
+            _ => return Err(Error::NotNow),
+        }
+        Ok(events)
+    }
+
+    /// Every card where it is: draw pile, piles, layouts, hand, removed.
+    fn all_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.draw
+            .iter()
+            .chain(self.piles.iter().flatten())
+            .copied()
+            .chain(self.layouts.iter().flatten().map(|s| s.card))
+            .chain(self.hand)
+            .chain(self.removed.iter().copied())
+    }
+}
+
+impl Game for Gnoming {
+    type Action = Action;
+    type Event = Event;
+    type Options = Options;
+    type View = View;
+    type Error = Error;
+
+    const ID: &'static str = "gnoming";
+    /// R-GN-10: the box says 3-7; the app also allows 2.
+    const MIN_SEATS: usize = 2;
+    const MAX_SEATS: usize = 7;
+    const PRIVATE_INFO: bool = false;
+
+    fn new(seats: usize, _options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
+        let mut game = Gnoming {
+            rng: Rng::new(seed),
+            round: 0,
+            first: 0,
+            turn: 0,
+            stage: Stage::Start,
+            draw: Vec::new(),
+            piles: [Vec::new(), Vec::new()],
+            layouts: vec![
+                [Slot {
+                    card: Mulligan,
+                    up: false
+                }; 9];
+                seats
+            ],
+            hand: None,
+            removed: Vec::new(),
+            out: None,
+            last_turns: 0,
+            turns: 0,
+            results: Vec::new(),
+            totals: vec![0; seats],
+        };
+        game.deal(&mut Vec::new());
+        Ok(game)
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        match &self.stage {
+            Stage::Opening { seat, .. } => vec![*seat],
+            Stage::Flips { queue } => vec![queue[0]],
+            Stage::Over => Vec::new(),
+            _ => vec![self.turn],
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_act().contains(&seat) {
+            return Vec::new();
+        }
+        let hidden: Vec<usize> = (0..9).filter(|&p| !self.layouts[seat][p].up).collect();
+        let mut out = Vec::new();
+        let discards = |out: &mut Vec<Action>| {
+            out.extend(
+                self.piles_open()
+                    .into_iter()
+                    .map(|pile| Action::Discard { pile }),
+            );
+        };
+        match &self.stage {
+            Stage::Opening { .. } => out.extend(hidden.iter().map(|&pos| Action::Reveal { pos })),
+            Stage::Start => {
+                if !self.draw.is_empty() {
+                    out.push(Action::Draw);
+                }
+                for pile in 0..2 {
+                    if let Some(&top) = self.piles[pile].last() {
+                        if self.placeable(seat, top) {
+                            out.push(Action::Take { pile });
+                        }
+                    }
+                }
+            }
+            Stage::Hand { from_pile } => {
+                let card = self.hand.expect("a card in hand");
+                for pos in 0..9 {
+                    if card != Mulligan || self.mulligan_fits(seat, pos) {
+                        out.push(Action::Place { pos });
+                    }
+                }
+                if !from_pile {
+                    if card == Hazard {
+                        out.push(Action::Remove);
+                    } else {
+                        discards(&mut out);
+                    }
+                }
+            }
+            Stage::Bounce { from } => {
+                out.extend(
+                    (0..9)
+                        .filter(|p| p != from)
+                        .map(|pos| Action::Bounce { pos }),
+                );
+                discards(&mut out);
+            }
+            Stage::Discard => discards(&mut out),
+            Stage::Flips { .. } => {
+                if hidden.len() >= 2 {
+                    out.extend(hidden.iter().map(|&pos| Action::Flip { pos }));
+                }
+                out.push(Action::Decline);
+            }
+            Stage::Over => {}
+        }
+        out
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
+        require_turn(self, seat)?;
+        let mut next = self.clone();
+        let events = next.act(seat, *action).map_err(RuleError::Game)?;
+        *self = next;
+        Ok(events)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals.clone()
+    }
+
+    fn recomputed_scores(&self) -> Vec<i64> {
+        let mut totals = vec![0; self.seats()];
+        for r in &self.results {
+            let (_, scores) = round_scores(&r.layouts, r.out);
+            for (t, s) in totals.iter_mut().zip(scores) {
+                *t += s;
+            }
+        }
+        totals
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        // R-GN-10: lowest total, then the lower third-round score (with its
+        // bonus, R-GN-13); still equal, the place is shared.
+        let third = &self.results[ROUNDS - 1].scores;
+        let keys: Vec<(i64, i64)> = (0..self.seats())
+            .map(|s| (-self.totals[s], -third[s]))
+            .collect();
+        Some(Outcome {
+            scores: self.totals.clone(),
+            places: rank_by_key(&keys),
+        })
+    }
+
+    fn view(&self, _seat: Option<Seat>) -> View {
+        View {
+            round: self.round,
+            first: self.first,
+            turn: self.to_act().first().copied().unwrap_or(self.turn),
+            stage: self.stage.clone(),
+            layouts: self
+                .layouts
+                .iter()
+                .map(|l| l.map(|s| s.up.then_some(s.card)))
+                .collect(),
+            draw: self.draw.len(),
+            piles: [self.piles[0].last().copied(), self.piles[1].last().copied()],
+            pile_sizes: [self.piles[0].len(), self.piles[1].len()],
+            hand: self.hand,
+            removed: self.removed.len(),
+            out: self.out,
+            last_turns: self.last_turns,
+            turns: self.turns,
+            results: self.results.clone(),
+            totals: self.totals.clone(),
+        }
+    }
+
+    fn event_for(event: &Event, _seat: Option<Seat>) -> Option<Event> {
+        Some(match event {
+            Event::Dealt {
+                round,
+                first,
+                piles,
+                removed,
+                ..
+            } => Event::Dealt {
+                round: *round,
+                first: *first,
+                piles: *piles,
+                removed: removed.clone(),
+                layouts: Vec::new(),
+                draw: Vec::new(),
+            },
+            Event::Reshuffled { count, .. } => Event::Reshuffled {
+                count: *count,
+                draw: Vec::new(),
+            },
+            e => e.clone(),
+        })
+    }
+
+    fn check_secrets(
+        &self,
+        _seat: Option<Seat>,
+        view: &View,
+        events: &[Event],
+    ) -> Result<(), String> {
+        check_prng_hidden(&self.rng, &(view, events))?;
+        for (s, l) in self.layouts.iter().enumerate() {
+            for (p, &slot) in l.iter().enumerate() {
+                let shown = view.layouts[s][p];
+                if shown != slot.up.then_some(slot.card) {
+                    return Err(format!("seat {s} position {p}: {shown:?} for {slot:?}"));
+                }
+            }
+        }
+        if view.draw != self.draw.len()
+            || view.pile_sizes != [self.piles[0].len(), self.piles[1].len()]
+        {
+            return Err("pile sizes differ".into());
+        }
+        for e in events {
+            match e {
+                Event::Dealt { layouts, draw, .. } if !layouts.is_empty() || !draw.is_empty() => {
+                    return Err("the deal is in an event".into())
+                }
+                Event::Reshuffled { draw, .. } if !draw.is_empty() => {
+                    return Err("the new draw pile's order is in an event".into())
+                }
+                _ => {}
+            }
+        }
+        // Nothing in the view names a card under a pile's top or in the draw
+        // pile: its only card lists are the layouts, tops and results.
+        let json = serde_json::to_string(view).unwrap_or_default();
+        if json.contains("\"slot\"") || json.contains("\"up\"") {
+            return Err("the view carries the state's slots".into());
+        }
+        Ok(())
+    }
+
+    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, seat, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        (name == "greedy").then(|| bot::greedy(view, seat))
+    }
+
+    fn undoable(action: &Action, events: &[Event]) -> bool {
+        // Taking a pile's top or putting a card on a face-up position reveals
+        // nothing; a draw, a card turned up or a new deal does.
+        matches!(
+            action,
+            Action::Take { .. } | Action::Place { .. } | Action::Discard { .. }
+        ) && events.iter().all(|e| {
+            matches!(
+                e,
+                Event::Took { .. }
+                    | Event::Placed { .. }
+                    | Event::Displaced { .. }
+                    | Event::Discarded { .. }
+                    | Event::WentOut { .. }
+            )
+        })
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.round as u32 + 1
+    }
+
+    fn arbitrary_action(rng: &mut Rng) -> Action {
+        let k = rng.below(11) as usize;
+        match rng.below(9) {
+            0 => Action::Reveal { pos: k },
+            1 => Action::Draw,
+            2 => Action::Take { pile: k % 3 },
+            3 => Action::Place { pos: k },
+            4 => Action::Bounce { pos: k },
+            5 => Action::Discard { pile: k % 3 },
+            6 => Action::Remove,
+            7 => Action::Flip { pos: k },
+            _ => Action::Decline,
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        // All 110 cards accounted for.
+        let mut counts = [0usize; 19];
+        for c in self.all_cards() {
+            counts[kind(c)] += 1;
+        }
+        let want: Vec<usize> = DECK.iter().map(|d| d.1).collect();
+        if counts[..] != want[..] {
+            return Err(format!("cards are not conserved: {counts:?}"));
+        }
+        if self.removed.iter().any(|&c| c != Hazard) {
+            return Err("a card other than a Hazard left the game".into());
+        }
+        if self.piles.iter().flatten().any(|&c| c == Hazard) {
+            return Err("a Hazard on a discard pile".into());
+        }
+        let holding = matches!(
+            self.stage,
+            Stage::Hand { .. } | Stage::Bounce { .. } | Stage::Discard
+        );
+        if holding != self.hand.is_some() {
+            return Err(format!("hand {:?} in stage {:?}", self.hand, self.stage));
+        }
+        if let Stage::Bounce { .. } = self.stage {
+            if self.hand.and_then(Card::positive).is_none() {
+                return Err("a card other than a positive one bounces".into());
+            }
+        }
+        if self.draw.is_empty() && self.piles.iter().any(|p| p.len() > 1) {
+            return Err("the draw pile is empty but was not refilled".into());
+        }
+        if self.piles.iter().all(Vec::is_empty) && self.stage == Stage::Start {
+            // Possible but worth knowing: both piles empty at a turn's start
+            // only when taken empty one after the other.
+        }
+        let mut totals = vec![0; self.seats()];
+        for r in &self.results {
+            for (t, s) in totals.iter_mut().zip(&r.scores) {
+                *t += s;
+            }
+        }
+        if totals != self.totals {
+            return Err("totals differ from the rounds' scores".into());
+        }
+        if self.out.is_some() != (self.last_turns > 0 || self.stage == Stage::Over) {
+            return Err("last turns without anyone out".into());
+        }
+        Ok(())
+    }
+
+    fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
+        // Each seat's mean round score, how often it went out first and how
+        // often that earned the bonus.
+        let mut out = Vec::new();
+        for e in events.iter().flatten() {
+            if let Event::RoundOver { scores, before, .. } = e {
+                for (seat, s) in scores.iter().enumerate() {
+                    out.push(Figure {
+                        name: "round score",
+                        seat,
+                        sum: *s as f64,
+                        count: 1.0,
+                    });
+                    let bonus = s - before[seat];
+                    out.push(Figure {
+                        name: "went out",
+                        seat,
+                        sum: (bonus != 0) as u8 as f64,
+                        count: 1.0,
+                    });
+                    if bonus != 0 {
+                        out.push(Figure {
+                            name: "going-out bonus won",
+                            seat,
+                            sum: (bonus < 0) as u8 as f64,
+                            count: 1.0,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Gnoming A Round has no setup options.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {}
+
+pub mod bot;

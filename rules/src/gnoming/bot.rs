@@ -1,0 +1,367 @@
+//! The computer players and the `greedy` baseline, from their seat's view
+//! only (face-down cards and the draw pile are unknown to them as to anyone).
+//!
+//! Every decision compares layouts by an estimated round score: the exact
+//! score of the face-up cards (matching lines included), each face-down card
+//! counted at the mean of the cards not seen, and, for the strong level, the
+//! chance of completing a line that lacks one card. The strong level also
+//! times going out by comparing its score with the others' estimates, and
+//! covers the discard-pile top the next player could use best.
+
+use super::*;
+
+/// The deck's mean card value: (523 - 58 + 30) / 110.
+pub const DECK_MEAN: f64 = 4.5;
+
+/// How one level plays.
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    /// Weight of a line's completion chance (0: only the cards there now).
+    potential: f64,
+    /// Each candidate's value is off by up to this much (casual).
+    noise: f64,
+    /// Face-down cards at the mean of the unseen cards (else the deck's).
+    count_cards: bool,
+    /// Going out only when likely lowest; covering useful pile tops.
+    tactics: bool,
+}
+
+const STRONG: Style = Style {
+    potential: 1.0,
+    noise: 0.0,
+    count_cards: true,
+    tactics: true,
+};
+
+const CASUAL: Style = Style {
+    potential: 0.6,
+    noise: 3.0,
+    count_cards: true,
+    tactics: false,
+};
+
+/// The baseline of `simulate`: the placement that lowers its visible score
+/// most (a face-down card counted at the deck's mean, 4.5, so that placing a
+/// card over one can lower it), else a draw and a discard.
+const GREEDY: Style = Style {
+    potential: 0.0,
+    noise: 0.0,
+    count_cards: false,
+    tactics: false,
+};
+
+/// The cards this seat has not seen: the deck less every face-up card, the
+/// pile tops, the card in hand and the Hazards out of the game.
+pub fn unseen(view: &View) -> [f64; 19] {
+    let mut c = [0.0; 19];
+    for (i, d) in DECK.iter().enumerate() {
+        c[i] = d.1 as f64;
+    }
+    let seen = view
+        .layouts
+        .iter()
+        .flatten()
+        .flatten()
+        .chain(view.piles.iter().flatten())
+        .chain(view.hand.iter());
+    for card in seen {
+        c[kind(*card)] -= 1.0;
+    }
+    c[kind(Hazard)] -= view.removed as f64;
+    c.map(|x| x.max(0.0))
+}
+
+struct Eval {
+    style: Style,
+    /// What a face-down card is worth.
+    mean: f64,
+    pool: [f64; 19],
+    total: f64,
+    /// The draws this seat can still expect this round.
+    turns: f64,
+}
+
+impl Eval {
+    fn new(view: &View, style: Style) -> Self {
+        let pool = unseen(view);
+        let total: f64 = pool.iter().sum::<f64>().max(1.0);
+        let mean = if style.count_cards {
+            DECK.iter()
+                .zip(pool)
+                .map(|((c, _), n)| c.points() as f64 * n)
+                .sum::<f64>()
+                / total
+        } else {
+            DECK_MEAN
+        };
+        // A round lasts about as long as the layout closest to done needs.
+        let fewest = (0..view.seats()).map(|s| view.hidden(s)).min().unwrap_or(0);
+        let turns = if view.out.is_some() {
+            0.0
+        } else {
+            1.0 + 1.2 * fewest as f64
+        };
+        Eval {
+            style,
+            mean,
+            pool,
+            total,
+            turns,
+        }
+    }
+
+    /// The estimated round score of a layout (lower is better).
+    fn score(&self, l: &[Option<Card>; 9]) -> f64 {
+        let mut matched = [false; 9];
+        let mut s = 0.0;
+        for line in LINES {
+            if let [Some(a), Some(b), Some(c)] = line.map(|p| l[p]) {
+                if let Some(v) = line_match([a, b, c]) {
+                    s -= v as f64;
+                    for p in line {
+                        matched[p] = true;
+                    }
+                }
+            }
+        }
+        for p in 0..9 {
+            if !matched[p] {
+                s += l[p].map_or(self.mean, |c| c.points() as f64);
+            }
+        }
+        if self.style.potential > 0.0 {
+            s -= self.style.potential * self.chances(l, &matched);
+        }
+        s
+    }
+
+    /// Lines one card short of matching: the chance that one of the cards
+    /// still to come this round completes each, times what completing it
+    /// would save.
+    fn chances(&self, l: &[Option<Card>; 9], matched: &[bool; 9]) -> f64 {
+        let mut sum = 0.0;
+        for line in LINES {
+            if line.iter().all(|&p| matched[p]) {
+                continue;
+            }
+            let cards = line.map(|p| l[p]);
+            let wild = cards.iter().filter(|c| **c == Some(Mulligan)).count();
+            // The most common positive value of the line.
+            let mut best: Option<(i8, usize)> = None;
+            for c in cards.iter().flatten() {
+                if let Some(v) = c.positive() {
+                    let k = cards.iter().filter(|d| **d == Some(Value(v))).count();
+                    if best.is_none_or(|(_, bk)| k > bk) {
+                        best = Some((v, k));
+                    }
+                }
+            }
+            let Some((v, k)) = best else { continue };
+            if k + wild != 2 {
+                continue;
+            }
+            let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
+            let q = 1.0 - (1.0 - p).powf(self.turns);
+            let mut gain = v as f64;
+            for (i, &pos) in line.iter().enumerate() {
+                if !matched[pos] {
+                    gain += cards[i].map_or(self.mean, |c| c.points() as f64);
+                }
+            }
+            sum += q * gain.max(0.0);
+        }
+        sum
+    }
+}
+
+fn noise(style: Style, rng: &mut Rng) -> f64 {
+    if style.noise > 0.0 {
+        (rng.below(2001) as f64 / 1000.0 - 1.0) * style.noise
+    } else {
+        0.0
+    }
+}
+
+/// The estimate of another seat's final score, for timing going out: its
+/// layout now, less what one more good turn may bring.
+fn others_best(view: &View, seat: Seat, ev: &Eval) -> f64 {
+    (0..view.seats())
+        .filter(|&s| s != seat)
+        .map(|s| ev.score(&view.layouts[s]) - 7.0)
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The best place for `card` in `seat`'s layout: (position, how much it
+/// lowers the estimate), among the positions the Mulligan limit allows.
+fn best_place(
+    view: &View,
+    seat: Seat,
+    card: Card,
+    ev: &Eval,
+    rng: &mut Rng,
+) -> Option<(usize, f64)> {
+    let mine = &view.layouts[seat];
+    let now = ev.score(mine);
+    let hidden = mine.iter().filter(|c| c.is_none()).count();
+    let mut best: Option<(usize, f64)> = None;
+    for pos in 0..9 {
+        if card == Mulligan && !view.mulligan_fits(seat, pos) {
+            continue;
+        }
+        let mut after = *mine;
+        after[pos] = Some(card);
+        let mut gain = now - ev.score(&after) + noise(ev.style, rng);
+        if ev.style.tactics && view.out.is_none() && hidden == 1 && mine[pos].is_none() {
+            // This would go out: -5 if lowest, else +5 (R-GN-9). A round that
+            // drags on is ended anyway.
+            let score = ev.score(&after);
+            let stalled = view.turns as usize > 20 * view.seats();
+            if score <= others_best(view, seat, ev) {
+                gain += GOING_OUT as f64 + 2.0;
+            } else if !stalled {
+                gain -= GOING_OUT as f64 + 3.0;
+            }
+        }
+        if best.is_none_or(|(_, g)| gain > g) {
+            best = Some((pos, gain));
+        }
+    }
+    best
+}
+
+/// What a random card from the draw pile is worth: the expected gain of its
+/// best placement, or nothing when it would be discarded.
+fn draw_value(view: &View, seat: Seat, ev: &Eval, rng: &mut Rng) -> f64 {
+    let mut sum = 0.0;
+    for (i, (card, _)) in DECK.iter().enumerate() {
+        if ev.pool[i] == 0.0 || *card == Hazard {
+            continue;
+        }
+        let g = best_place(view, seat, *card, ev, rng).map_or(0.0, |b| b.1);
+        sum += ev.pool[i] * g.max(0.0);
+    }
+    sum / ev.total
+}
+
+/// The pile to discard on: the strong level covers the top the next player
+/// could use best; the others take the first open pile.
+fn pile(view: &View, seat: Seat, ev: &Eval) -> usize {
+    let open = view.discard_piles();
+    if open.len() == 1 || !ev.style.tactics {
+        return open[0];
+    }
+    let next = (seat + 1) % view.seats();
+    let use_of = |top: Option<Card>| -> f64 {
+        let Some(card) = top else { return -100.0 };
+        let l = &view.layouts[next];
+        let now = ev.score(l);
+        (0..9)
+            .filter(|&p| card != Mulligan || view.mulligan_fits(next, p))
+            .map(|p| {
+                let mut after = *l;
+                after[p] = Some(card);
+                now - ev.score(&after)
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    if use_of(view.piles[1]) > use_of(view.piles[0]) {
+        1
+    } else {
+        0
+    }
+}
+
+fn play(view: &View, seat: Seat, style: Style, rng: &mut Rng) -> Action {
+    let ev = Eval::new(view, style);
+    let mine = &view.layouts[seat];
+    let hidden: Vec<usize> = [4, 0, 8, 2, 6, 1, 3, 5, 7]
+        .into_iter()
+        .filter(|&p| mine[p].is_none())
+        .collect();
+    match &view.stage {
+        Stage::Opening { .. } => {
+            let pos = if style.noise > 0.0 {
+                hidden[rng.below(hidden.len() as u64) as usize]
+            } else if style.tactics {
+                hidden[0]
+            } else {
+                (0..9).find(|&p| mine[p].is_none()).unwrap_or(0)
+            };
+            Action::Reveal { pos }
+        }
+        Stage::Start => {
+            let mut best: Option<(usize, f64)> = None;
+            for p in 0..2 {
+                let Some(top) = view.piles[p] else { continue };
+                if let Some((_, g)) = best_place(view, seat, top, &ev, rng) {
+                    if best.is_none_or(|(_, b)| g > b) {
+                        best = Some((p, g));
+                    }
+                }
+            }
+            let bar = if view.draw == 0 {
+                f64::NEG_INFINITY
+            } else if style.potential > 0.0 {
+                draw_value(view, seat, &ev, rng)
+            } else {
+                0.0
+            };
+            match best {
+                Some((pile, g)) if g > bar => Action::Take { pile },
+                _ if view.draw > 0 => Action::Draw,
+                // Unreachable with 110 cards: the piles hold at least 40.
+                _ => Action::Take { pile: 0 },
+            }
+        }
+        Stage::Hand { from_pile } => {
+            let card = view.hand.expect("a card in hand");
+            if card == Hazard && !from_pile {
+                return Action::Remove;
+            }
+            match best_place(view, seat, card, &ev, rng) {
+                Some((pos, g)) if *from_pile || g > 0.0 => Action::Place { pos },
+                _ => Action::Discard {
+                    pile: pile(view, seat, &ev),
+                },
+            }
+        }
+        Stage::Bounce { from } => {
+            let card = view.hand.expect("the bouncing card");
+            let now = ev.score(mine);
+            let mut best: Option<(usize, f64)> = None;
+            for pos in (0..9).filter(|p| p != from) {
+                let mut after = *mine;
+                after[pos] = Some(card);
+                let g = now - ev.score(&after) + noise(style, rng);
+                if best.is_none_or(|(_, b)| g > b) {
+                    best = Some((pos, g));
+                }
+            }
+            match best {
+                Some((pos, g)) if g > 0.0 => Action::Bounce { pos },
+                _ => Action::Discard {
+                    pile: pile(view, seat, &ev),
+                },
+            }
+        }
+        Stage::Discard => Action::Discard {
+            pile: pile(view, seat, &ev),
+        },
+        Stage::Flips { .. } => match hidden.first() {
+            Some(&pos) if hidden.len() >= 2 => Action::Flip { pos },
+            _ => Action::Decline,
+        },
+        Stage::Over => Action::Decline,
+    }
+}
+
+pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+    match level {
+        Level::Strong => play(view, seat, STRONG, rng),
+        Level::Casual => play(view, seat, CASUAL, rng),
+    }
+}
+
+pub fn greedy(view: &View, seat: Seat) -> Action {
+    play(view, seat, GREEDY, &mut Rng::new(0))
+}
