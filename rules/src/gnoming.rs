@@ -176,6 +176,30 @@ pub fn score_layout(layout: &[Card; 9]) -> LayoutScore {
     }
 }
 
+/// What a layout shows during the round: the score of its face-up cards
+/// alone (a face-down card adds nothing and a line holding one cannot
+/// match).
+pub fn shown_score(l: &[Option<Card>; 9]) -> i64 {
+    let mut matched = [false; 9];
+    let mut total = 0;
+    for line in LINES {
+        if let [Some(a), Some(b), Some(c)] = line.map(|p| l[p]) {
+            if let Some(v) = line_match([a, b, c]) {
+                total -= v as i64;
+                for p in line {
+                    matched[p] = true;
+                }
+            }
+        }
+    }
+    for p in 0..9 {
+        if !matched[p] {
+            total += l[p].map_or(0, Card::points);
+        }
+    }
+    total
+}
+
 /// R-GN-9, R-GN-13: the round's scores before and after the going-out bonus:
 /// the player who went out first gets -5 if their score is the lowest (a tie
 /// counts as lowest), otherwise +5.

@@ -18,6 +18,8 @@ pub const DECK_MEAN: f64 = 4.5;
 struct Style {
     /// Weight of a line's completion chance (0: only the cards there now).
     potential: f64,
+    /// The same for a line holding one card of a value and two face down.
+    second: f64,
     /// Each candidate's value is off by up to this much (casual).
     noise: f64,
     /// Face-down cards at the mean of the unseen cards (else the deck's).
@@ -28,6 +30,7 @@ struct Style {
 
 const STRONG: Style = Style {
     potential: 1.0,
+    second: 0.4,
     noise: 0.0,
     count_cards: true,
     tactics: true,
@@ -35,6 +38,7 @@ const STRONG: Style = Style {
 
 const CASUAL: Style = Style {
     potential: 0.6,
+    second: 0.0,
     noise: 3.0,
     count_cards: true,
     tactics: false,
@@ -45,6 +49,7 @@ const CASUAL: Style = Style {
 /// card over one can lower it), else a draw and a discard.
 const GREEDY: Style = Style {
     potential: 0.0,
+    second: 0.0,
     noise: 0.0,
     count_cards: false,
     tactics: false,
@@ -157,6 +162,14 @@ impl Eval {
                 }
             }
             let Some((v, k)) = best else { continue };
+            let open = cards.iter().filter(|c| c.is_none()).count();
+            if k + wild == 1 && open == 2 {
+                // One card of a line, two face down: both must come.
+                let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
+                let q = 1.0 - (1.0 - p).powf(self.turns);
+                sum += self.style.second * q * q * (2.0 * v as f64 + 2.0 * self.mean);
+                continue;
+            }
             if k + wild != 2 {
                 continue;
             }

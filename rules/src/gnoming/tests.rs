@@ -544,6 +544,11 @@ fn scoring_matching_lines_negatives_mulligans_and_hazards_r_gn_9() {
     );
     // Nine of a kind: three rows and three columns.
     assert_eq!(score_layout(&cards("3 3 3 / 3 3 3 / 3 3 3")).total, -18);
+    // During the round a layout shows its face-up cards' score.
+    let mut shown = cards("5 5 5 / 1 2 3 / 1 2 3").map(Some);
+    assert_eq!(shown_score(&shown), -5 + 12);
+    shown[0] = None;
+    assert_eq!(shown_score(&shown), 10 + 12);
     // The going-out bonus: -5 when lowest (ties included), else +5.
     let low = cards("1 1 1 / 2 2 2 / 3 3 3");
     let high = cards("9 9 8 / 8 7 7 / 12 11 10");
