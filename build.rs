@@ -56,6 +56,24 @@ fn main() {
     // struct per key with placeholders (its fields are the placeholders).
     let en_texts = texts("locales/en.json");
     let de_texts = texts("locales/de.json");
+    // A game built without its feature keeps its keys (so shared code
+    // compiles, all pointing at the first text) but not its words, which
+    // would only weigh on the download.
+    let unused = |k: &str| {
+        GAME_TEXTS.iter().any(|(feature, prefixes)| {
+            std::env::var_os(format!("CARGO_FEATURE_{}", feature.to_uppercase())).is_none()
+                && prefixes.iter().any(|p| k.starts_with(p))
+        })
+    };
+    let dropped: Vec<String> = en_texts
+        .iter()
+        .map(|(k, _)| k.clone())
+        .filter(|k| unused(k))
+        .collect();
+    let keep = |t: Vec<(String, String)>| -> Vec<(String, String)> {
+        t.into_iter().filter(|(k, _)| !unused(k)).collect()
+    };
+    let (en_texts, de_texts) = (keep(en_texts), keep(de_texts));
     let mut out = String::new();
     let list = |t: &[(String, String)]| {
         t.iter()
@@ -85,6 +103,9 @@ fn main() {
     for (i, (k, _)) in en_texts.iter().enumerate() {
         out.push_str(&format!("    pub const {k}: usize = {i};\n"));
     }
+    for k in &dropped {
+        out.push_str(&format!("    pub const {k}: usize = 0;\n"));
+    }
     out.push_str(
         "}\n#[allow(non_camel_case_types, dead_code)]\npub mod args {\n    use super::*;\n",
     );
@@ -108,6 +129,9 @@ fn main() {
         std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("texts.rs");
     std::fs::write(path, out).expect("write texts.rs");
 }
+
+/// Texts only a game's own module uses: (cargo feature, key prefixes).
+const GAME_TEXTS: &[(&str, &[&str])] = &[("gnoming", &["gn_", "name_gnoming", "pitch_gnoming"])];
 
 fn texts(path: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -47,3 +47,9 @@ for g in $games; do
   printf '  %-14s %8s KB\n' "$g" "$(kb "$full - $without")"
 done
 printf '  %-14s %8s KB\n' "all games" "$(kb "$full - $none")"
+# Gnoming A Round: complete, but not in the default build (over the budget).
+dir=target/measure/with-gnoming
+trunk build --release --features gnoming -d "$dir" >/dev/null
+with=$(node tests/perf/measure.mjs --total-only --dist "$dir")
+printf '  %-14s %8s KB  (not in the default build: with it %s KB)\n' "gnoming" "$(kb "$with - $full")" "$(kb "$with")"
+node tests/perf/measure.mjs --dist "$dir" --only gnoming

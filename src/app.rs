@@ -218,7 +218,7 @@ fn Home() -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
-                <p class="coming" data-testid="coming">{t!(i18n, coming_games)}</p>
+                {(!cfg!(feature = "gnoming")).then(|| view! { <p class="coming" data-testid="coming">{t!(i18n, coming_games)}</p> })}
             </section>
             {move || {
                 let items = aside.get();

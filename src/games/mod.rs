@@ -5,6 +5,8 @@
 pub mod choice;
 #[cfg(feature = "en-gingg")]
 pub mod en_gingg;
+#[cfg(feature = "gnoming")]
+pub mod gnoming;
 #[cfg(feature = "mindgolf")]
 pub mod mindgolf;
 #[cfg(feature = "minesweeper")]
@@ -23,6 +25,8 @@ pub fn registry() -> Vec<Entry> {
         entry::<rules::choice::Choice>(),
         #[cfg(feature = "minesweeper")]
         entry::<rules::minesweeper::Minesweeper>(),
+        #[cfg(feature = "gnoming")]
+        entry::<rules::gnoming::Gnoming>(),
         #[cfg(feature = "en-gingg")]
         entry::<rules::en_gingg::EnGingg>(),
     ]

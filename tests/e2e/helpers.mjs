@@ -16,10 +16,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export async function start() {
-  const dist = path.join(ROOT, 'dist');
+export async function start(folder = 'dist') {
+  const dist = path.join(ROOT, folder);
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error('dist/ is missing: run `trunk build --release` first (scripts/test.sh does).');
+    throw new Error(`${folder}/ is missing: run \`trunk build --release\` first (scripts/test.sh does).`);
   }
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await serve(dist, 0);

@@ -5,7 +5,7 @@
 //   taps    tap -> updated screen (performance marks around a click, ending at
 //           the first animation frame after the DOM changed), 4x throttling,
 //           median of 20 per interaction, < 50 ms
-// Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only]
+// Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only] [--only GAME]
 //   --total-only prints just the brotli total of DIR in bytes (measure.sh uses
 //   it for each game's marginal cost).
 import fs from 'node:fs';
@@ -20,6 +20,9 @@ const argAfter = (flag) => { const i = process.argv.indexOf(flag); return i > 0 
 const DIST = path.resolve(argAfter('--dist') || path.join(ROOT, 'dist'));
 const sizesOnly = process.argv.includes('--sizes-only');
 const totalOnly = process.argv.includes('--total-only');
+// --only GAME: that game's taps and decisions alone (measure.sh uses it for a
+// game built apart from the default build).
+const only = argAfter('--only');
 const failures = [];
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const kb = (n) => (n / 1000).toFixed(1).padStart(8);
@@ -47,7 +50,7 @@ for (const f of files) {
 }
 console.log('total'.padEnd(48), kb(total.raw), '  ', kb(total.gzip), '  ', kb(total.brotli));
 console.log(`budget: first load <= ${BUDGET.brotli / 1000} KB brotli: ${total.brotli <= BUDGET.brotli ? 'ok' : 'OVER'}`);
-if (total.brotli > BUDGET.brotli) failures.push(`first load ${total.brotli} B brotli > ${BUDGET.brotli}`);
+if (!only && total.brotli > BUDGET.brotli) failures.push(`first load ${total.brotli} B brotli > ${BUDGET.brotli}`);
 
 if (!sizesOnly) {
   const server = await serve(DIST, 0);
@@ -63,15 +66,15 @@ if (!sizesOnly) {
 
   // ---- cold loads
   const loads = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < (only ? 0 : 5); i++) {
     const page = await throttled();
     await page.goto(base + '/');
     await page.waitForFunction(() => performance.getEntriesByName('spielblock:interactive').length > 0, null, { timeout: 30000 });
     loads.push(await page.evaluate(() => performance.getEntriesByName('spielblock:interactive')[0].startTime));
     await page.context().close();
   }
-  const load = median(loads);
-  console.log(`\ninteractive home, 4x CPU throttling, 5 cold loads: ${loads.map((x) => x.toFixed(0)).join(', ')} ms; median ${load.toFixed(0)} ms (budget < ${BUDGET.load}): ${load < BUDGET.load ? 'ok' : 'OVER'}`);
+  const load = only ? 0 : median(loads);
+  if (!only) console.log(`\ninteractive home, 4x CPU throttling, 5 cold loads: ${loads.map((x) => x.toFixed(0)).join(', ')} ms; median ${load.toFixed(0)} ms (budget < ${BUDGET.load}): ${load < BUDGET.load ? 'ok' : 'OVER'}`);
   if (load >= BUDGET.load) failures.push(`interactive home ${load.toFixed(0)} ms`);
 
   // ---- taps, per game built so far
@@ -161,9 +164,43 @@ if (!sizesOnly) {
     return { 'select a cell': select, 'move + automatic reveal': confirm };
   };
   games['minesweeper'] = sweeper({});
+  // Gnoming: two human seats (no hand-over); time the draw and the place.
+  games['gnoming'] = async (page) => {
+    const draw = [], place = [];
+    const newGame = async () => {
+      await page.goto(base + '/new/gnoming');
+      await page.waitForSelector('[data-testid=seat-row]');
+      await page.locator('[data-testid=seat-row]').nth(2).locator('.row-tools button').last().click();
+      for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(0).click();
+      await page.click('button[type=submit]');
+    };
+    await newGame();
+    while (draw.length < 20 || place.length < 20) {
+      if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+      const cont = await page.$('[data-testid=gn-continue]');
+      if (cont) { await cont.click(); continue; }
+      if (await page.$('[data-act=d]')) {
+        const t = await tapMs(page, '[data-act=d]');
+        if (t !== null && draw.length < 20) draw.push(t);
+        continue;
+      }
+      const spots = await page.$$('[data-testid=gn-mine] button[data-act^=s]');
+      if (spots.length) {
+        await spots[spots.length - 1].click();
+        const t = await tapMs(page, '[data-testid=confirm]');
+        if (t !== null && place.length < 20) place.push(t);
+        continue;
+      }
+      const other = await page.$('[data-act^=x], [data-act=r], [data-act=n]');
+      if (other) { await other.click(); continue; }
+      await page.waitForTimeout(50);
+    }
+    return { 'draw a card': draw, 'place (confirm)': place };
+  };
   games['ms 30x16/99'] = sweeper({ width: 30, height: 16, mines: 99 });
   console.log('\ntap -> updated screen, 4x CPU throttling, median of 20:');
   for (const [game, run] of Object.entries(games)) {
+    if ((only && game !== only) || (!only && game === 'gnoming')) continue;
     const page = await throttled();
     const results = await run(page);
     for (const [what, xs] of Object.entries(results)) {
@@ -178,7 +215,8 @@ if (!sizesOnly) {
   console.log('\ncomputer decision in the browser, 4x CPU throttling (tables are built once, when the game opens):');
   // Minesweeper on 30x16/99: 150 decisions, well into the middle game where
   // the frontier is longest.
-  for (const [game, options, count] of [['en-gingg', {}, 40], ['mindgolf', {}, 40], ['choice', {}, 40], ['minesweeper', {}, 40], ['minesweeper', { width: 30, height: 16, mines: 99 }, 150]]) {
+  for (const [game, options, count] of [['en-gingg', {}, 40], ['mindgolf', {}, 40], ['choice', {}, 40], ['minesweeper', {}, 40], ['minesweeper', { width: 30, height: 16, mines: 99 }, 150], ['gnoming', {}, 60]]) {
+    if ((only && game !== only) || (!only && game === 'gnoming')) continue;
     const page = await throttled();
     await page.goto(base + `/new/${game}`);
     await page.waitForSelector('[data-testid=seat-row]');
@@ -205,7 +243,7 @@ if (!sizesOnly) {
   // the native figures. Each position is analysed 20 times (the browser's
   // clock is coarse) and the mean taken.
   const benchDir = path.join(ROOT, 'target/bench-wasm');
-  if (fs.existsSync(path.join(benchDir, 'spielblock_bench_wasm.js'))) {
+  if (!only && fs.existsSync(path.join(benchDir, 'spielblock_bench_wasm.js'))) {
     fs.writeFileSync(path.join(benchDir, 'index.html'),
       '<!doctype html><title>bench</title><script type="module">import init, { bench } from "./spielblock_bench_wasm.js"; await init(); window.bench = bench; window.ready = true;</script>');
     const benchServer = await serve(benchDir, 0);

@@ -1,0 +1,806 @@
+//! Gnoming A Round on screen: the draw pile with its count, both discard
+//! piles' tops, the card in hand, the layout of the player who decides now
+//! (large) and everyone else's (small, face-down cards as backs), the score
+//! table across the three rounds, the last moves, and at a round's end every
+//! layout turned up with the score of each row, column and card.
+//!
+//! A tap on a layout position picks it and a confirm names what will
+//! happen; draw, take, discard and the Hazard answers are single taps. Like
+//! Minesweeper's board, the table is HTML strings with one click handler.
+
+use crate::i18n::*;
+use crate::table::{esc, GameView, TableCtx};
+use leptos::prelude::*;
+use rules::gnoming::{
+    score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View, DECK, ROUNDS,
+};
+use rules::Seat;
+use wasm_bindgen::JsCast;
+
+/// The table's stylesheet, shipped with the game's code.
+const STYLE: &str = include_str!("../../style/gnoming.css");
+
+/// A position as players say it: column A..C, row 1..3.
+pub fn pos_name(pos: usize) -> String {
+    format!("{}{}", char::from(b'A' + (pos % 3) as u8), pos / 3 + 1)
+}
+
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        v.to_string()
+    }
+}
+
+/// A card's name: its value, "Mulligan" or "Hazard".
+pub fn card_name(c: Card, l: Locale) -> String {
+    match c {
+        Card::Value(v) => signed(v as i64),
+        Card::Mulligan => td_string!(l, gn_mulligan).to_string(),
+        Card::Hazard => td_string!(l, gn_hazard).to_string(),
+    }
+}
+
+/// A card face (or back) as HTML, with extra classes.
+fn card_html(c: Option<Card>, class: &str, l: Locale) -> String {
+    let (kind, face) = match c {
+        None => ("back", String::new()),
+        Some(Card::Value(v)) if v > 0 => (if v >= 9 { "p hi" } else { "p" }, v.to_string()),
+        Some(Card::Value(v)) => ("n", signed(v as i64)),
+        Some(Card::Mulligan) => ("m", "M".to_string()),
+        Some(Card::Hazard) => ("h", "⚠".to_string()),
+    };
+    let label = c.map_or_else(
+        || td_string!(l, gn_face_down).to_string(),
+        |c| card_name(c, l),
+    );
+    format!(
+        "<span class=\"gc {kind}{class}\" role=\"img\" aria-label=\"{}\">{face}</span>",
+        esc(&label)
+    )
+}
+
+fn name_of(names: &[String], s: Seat) -> String {
+    esc(names.get(s).map(String::as_str).unwrap_or_default())
+}
+
+impl GameView for Gnoming {
+    const DEFAULT_SEATS: usize = 3;
+
+    fn name(l: Locale) -> String {
+        td_string!(l, name_gnoming).to_string()
+    }
+
+    fn pitch(l: Locale) -> String {
+        td_string!(l, pitch_gnoming).to_string()
+    }
+
+    fn table(ctx: TableCtx) -> AnyView {
+        view! { <GnTable ctx/> }.into_any()
+    }
+
+    fn error_text(e: &Error, l: Locale) -> String {
+        match e {
+            Error::NotNow => td_string!(l, gn_err_not_now),
+            Error::NoSuchPosition => td_string!(l, gn_err_position),
+            Error::FaceUp => td_string!(l, gn_err_face_up),
+            Error::NoSuchPile => td_string!(l, gn_err_pile),
+            Error::EmptyPile => td_string!(l, gn_err_empty_pile),
+            Error::EmptyDraw => td_string!(l, gn_err_empty_draw),
+            Error::MustPlace => td_string!(l, gn_err_must_place),
+            Error::MulliganLimit => td_string!(l, gn_err_mulligan),
+            Error::RestartPile { .. } => td_string!(l, gn_err_restart),
+            Error::HazardLeaves => td_string!(l, gn_err_hazard_leaves),
+            Error::NotAHazard => td_string!(l, gn_err_not_hazard),
+            Error::BounceBack => td_string!(l, gn_err_bounce_back),
+            Error::LastCard => td_string!(l, gn_err_last_card),
+        }
+        .to_string()
+    }
+
+    fn option_label(key: &str, _l: Locale) -> String {
+        key.to_string()
+    }
+
+    fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
+        let name = |s: Seat| names.get(s).cloned().unwrap_or_default();
+        let c = |card: &Card| card_name(*card, l);
+        events
+            .iter()
+            .filter_map(|e| {
+                Some(match e {
+                    Event::Dealt { round, first, .. } => {
+                        td_string!(l, gn_ann_dealt, round = round + 1, name = name(*first))
+                            .to_string()
+                    }
+                    Event::Revealed { seat, pos, card }
+                    | Event::TurnedUp { seat, pos, card }
+                    | Event::Flipped { seat, pos, card } => td_string!(
+                        l,
+                        gn_ann_turned_up,
+                        name = name(*seat),
+                        card = c(card),
+                        pos = pos_name(*pos)
+                    )
+                    .to_string(),
+                    Event::Drew { seat, card } => {
+                        td_string!(l, gn_ann_drew, name = name(*seat), card = c(card)).to_string()
+                    }
+                    Event::Took { seat, pile, card } => td_string!(
+                        l,
+                        gn_ann_took,
+                        name = name(*seat),
+                        card = c(card),
+                        pile = pile + 1
+                    )
+                    .to_string(),
+                    Event::Placed { seat, pos, card } => td_string!(
+                        l,
+                        gn_ann_placed,
+                        name = name(*seat),
+                        card = c(card),
+                        pos = pos_name(*pos)
+                    )
+                    .to_string(),
+                    Event::Bounced { pos, card, .. } => {
+                        td_string!(l, gn_ann_bounced, card = c(card), pos = pos_name(*pos))
+                            .to_string()
+                    }
+                    Event::Displaced { .. } => return None,
+                    Event::Discarded { seat, pile, card } => td_string!(
+                        l,
+                        gn_ann_discarded,
+                        name = name(*seat),
+                        card = c(card),
+                        pile = pile + 1
+                    )
+                    .to_string(),
+                    Event::Removed { seat } => {
+                        td_string!(l, gn_ann_removed, name = name(*seat)).to_string()
+                    }
+                    Event::Declined { seat } => {
+                        td_string!(l, gn_ann_declined, name = name(*seat)).to_string()
+                    }
+                    Event::Reshuffled { count, .. } => {
+                        td_string!(l, gn_ann_reshuffled, n = count).to_string()
+                    }
+                    Event::WentOut { seat } => {
+                        td_string!(l, gn_ann_went_out, name = name(*seat)).to_string()
+                    }
+                    Event::RoundOver { round, scores, .. } => {
+                        let list: Vec<String> = scores
+                            .iter()
+                            .enumerate()
+                            .map(|(s, v)| format!("{} {}", name(s), signed(*v)))
+                            .collect();
+                        td_string!(
+                            l,
+                            gn_ann_round_over,
+                            round = round + 1,
+                            scores = list.join(", ")
+                        )
+                        .to_string()
+                    }
+                    Event::GameOver => return None,
+                })
+            })
+            .collect()
+    }
+
+    fn vibrates(events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::Removed { .. }))
+    }
+
+    fn rules() -> AnyView {
+        crate::table::rules_view(
+            keys::gn_rules_title,
+            &[
+                keys::gn_rules_1,
+                keys::gn_rules_2,
+                keys::gn_rules_3,
+                keys::gn_rules_4,
+                keys::gn_rules_5,
+                keys::gn_rules_6,
+                keys::gn_rules_7,
+                keys::gn_rules_8,
+            ],
+            &[(1, deck_table)],
+        )
+    }
+}
+
+/// R-GN-1: the deck, the one table in `rules::gnoming::DECK`.
+fn deck_table(l: Locale) -> String {
+    let mut out = format!(
+        "<table class=\"gn-deck\"><caption>{}</caption>",
+        esc(td_string!(l, gn_deck))
+    );
+    for chunk in DECK.chunks(7) {
+        out.push_str("<tr>");
+        for (c, _) in chunk {
+            out.push_str(&format!(
+                "<th scope=\"col\">{}</th>",
+                esc(&card_name(*c, l))
+            ));
+        }
+        out.push_str("</tr><tr>");
+        for (_, n) in chunk {
+            out.push_str(&format!("<td>{n}×</td>"));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    out
+}
+
+/// What the table shows besides the game state.
+struct Ui<'a> {
+    names: &'a [String],
+    /// The position picked in the acting layout.
+    sel: Option<usize>,
+    can_act: bool,
+    /// Round ends already looked at.
+    seen: usize,
+    /// The last moves as sentences, newest first.
+    recent: &'a [String],
+}
+
+/// The positions the acting seat may pick now, and what a pick does.
+fn pickable(v: &View, seat: Seat) -> Vec<usize> {
+    let l = &v.layouts[seat];
+    match &v.stage {
+        Stage::Opening { .. } => (0..9).filter(|&p| l[p].is_none()).collect(),
+        Stage::Flips { .. } if v.hidden(seat) >= 2 => (0..9).filter(|&p| l[p].is_none()).collect(),
+        Stage::Hand { .. } => (0..9)
+            .filter(|&p| v.hand != Some(Card::Mulligan) || v.mulligan_fits(seat, p))
+            .collect(),
+        Stage::Bounce { from } => (0..9).filter(|p| p != from).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The action a picked position stands for.
+fn pick_action(v: &View, pos: usize) -> Option<Action> {
+    Some(match v.stage {
+        Stage::Opening { .. } => Action::Reveal { pos },
+        Stage::Flips { .. } => Action::Flip { pos },
+        Stage::Hand { .. } => Action::Place { pos },
+        Stage::Bounce { .. } => Action::Bounce { pos },
+        _ => return None,
+    })
+}
+
+fn button(act: &str, class: &str, test: &str, label: &str) -> String {
+    format!(
+        "<button type=\"button\" class=\"{class}\" data-act=\"{act}\" data-testid=\"{test}\">{}</button>",
+        esc(label)
+    )
+}
+
+/// One layout: large for the seat deciding now (its positions buttons when
+/// they may be picked), small for the others.
+fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Locale) {
+    let pick = if big && ui.can_act {
+        pickable(v, seat)
+    } else {
+        Vec::new()
+    };
+    let name = name_of(ui.names, seat);
+    out.push_str(&format!(
+        "<div class=\"gn-lay{}\" role=\"group\" aria-label=\"{}\" data-testid=\"{}\" data-seat=\"{seat}\">",
+        if big { " big" } else { "" },
+        esc(&td_string!(l, gn_layout_of, name = name)),
+        if big { "gn-mine" } else { "gn-other" }
+    ));
+    for (pos, c) in v.layouts[seat].iter().enumerate() {
+        let sel = if ui.sel == Some(pos) && pick.contains(&pos) {
+            " sel"
+        } else {
+            ""
+        };
+        if pick.contains(&pos) {
+            let what = c.map_or_else(
+                || td_string!(l, gn_face_down).to_string(),
+                |c| card_name(c, l),
+            );
+            out.push_str(&format!(
+                "<button type=\"button\" class=\"gpos{sel}\" data-act=\"s{pos}\" aria-label=\"{}: {}\" aria-pressed=\"{}\">{}</button>",
+                pos_name(pos),
+                esc(&what),
+                !sel.is_empty(),
+                card_html(*c, "", l)
+            ));
+        } else {
+            out.push_str(&format!(
+                "<span class=\"gpos\">{}</span>",
+                card_html(*c, "", l)
+            ));
+        }
+    }
+    out.push_str("</div>");
+}
+
+/// The table: piles and hand, what to do, the deciding layout, the others,
+/// the scores, the last moves.
+fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
+    let mut out = String::with_capacity(6000);
+    out.push_str("<div class=\"gn-main\">");
+    let focus = v.turn;
+    let over = v.stage == Stage::Over;
+    let hand = v.hand.map(|c| card_name(c, l)).unwrap_or_default();
+    // Round, whose turn, the last turns.
+    out.push_str(&format!(
+        "<p class=\"gn-round\" data-testid=\"gn-round\">{}</p>",
+        esc(&td_string!(
+            l,
+            gn_round,
+            round = v.round + 1,
+            rounds = ROUNDS
+        ))
+    ));
+    if let (Some(s), false) = (v.out, over) {
+        out.push_str(&format!(
+            "<p class=\"gn-last\" data-testid=\"gn-last-turns\" role=\"status\">{}</p>",
+            esc(&td_string!(
+                l,
+                gn_last_turns,
+                name = name_of(ui.names, s),
+                n = v.last_turns
+            ))
+        ));
+    }
+    // A round just ended (or the game): every layout turned up and scored.
+    if let Some(r) = v
+        .results
+        .last()
+        .filter(|_| over || v.results.len() > ui.seen)
+    {
+        round_html(&mut out, v, r, ui, l);
+    }
+    // The piles and the card in hand.
+    if !over {
+        let start = ui.can_act && v.stage == Stage::Start;
+        out.push_str("<div class=\"gn-piles\">");
+        let draw = card_html(None, "", l);
+        let label = td_string!(l, gn_draw_pile, n = v.draw);
+        if start && v.draw > 0 {
+            out.push_str(&format!(
+                "<button type=\"button\" class=\"gn-pile\" data-act=\"d\" data-testid=\"gn-draw\">{draw}<span>{}</span></button>",
+                esc(&label)
+            ));
+        } else {
+            out.push_str(&format!(
+                "<div class=\"gn-pile\" data-testid=\"gn-draw\">{draw}<span>{}</span></div>",
+                esc(&label)
+            ));
+        }
+        for p in 0..2 {
+            let top = v.piles[p];
+            let face = match top {
+                Some(c) => card_html(Some(c), "", l),
+                None => "<span class=\"gc empty\"></span>".to_string(),
+            };
+            let label = td_string!(l, gn_pile, n = p + 1, size = v.pile_sizes[p]);
+            let takes = start
+                && top.is_some_and(|c| {
+                    c != Card::Mulligan || (0..9).any(|q| v.mulligan_fits(focus, q))
+                });
+            if takes {
+                out.push_str(&format!(
+                    "<button type=\"button\" class=\"gn-pile\" data-act=\"t{p}\" data-testid=\"gn-pile-{p}\">{face}<span>{}</span></button>",
+                    esc(&label)
+                ));
+            } else {
+                out.push_str(&format!(
+                    "<div class=\"gn-pile\" data-testid=\"gn-pile-{p}\">{face}<span>{}</span></div>",
+                    esc(&label)
+                ));
+            }
+        }
+        if v.hand.is_some() {
+            out.push_str(&format!(
+                "<div class=\"gn-pile gn-hand\" data-testid=\"gn-hand\">{}<span>{}</span></div>",
+                card_html(v.hand, "", l),
+                esc(td_string!(l, gn_in_hand))
+            ));
+        }
+        out.push_str("</div>");
+    }
+    // What to do now.
+    let mut actions = String::new();
+    let prompt = if over {
+        String::new()
+    } else if !ui.can_act {
+        td_string!(l, gn_watch, name = name_of(ui.names, focus)).to_string()
+    } else {
+        let piles = v.discard_piles();
+        let discards = |actions: &mut String, stop: bool| {
+            for p in &piles {
+                let label = if stop {
+                    td_string!(l, gn_stop, n = p + 1)
+                } else {
+                    td_string!(l, gn_discard_on, n = p + 1)
+                };
+                actions.push_str(&button(
+                    &format!("x{p}"),
+                    "",
+                    &format!("gn-discard-{p}"),
+                    &label,
+                ));
+            }
+        };
+        match &v.stage {
+            Stage::Opening { left, .. } => td_string!(l, gn_do_open, n = left).to_string(),
+            Stage::Start => td_string!(l, gn_do_start).to_string(),
+            Stage::Hand { from_pile } => {
+                if *from_pile {
+                    td_string!(l, gn_do_place_pile, card = hand).to_string()
+                } else if v.hand == Some(Card::Hazard) {
+                    actions.push_str(&button("r", "", "gn-remove", td_string!(l, gn_remove)));
+                    td_string!(l, gn_do_hazard).to_string()
+                } else {
+                    discards(&mut actions, false);
+                    td_string!(l, gn_do_place, card = hand).to_string()
+                }
+            }
+            Stage::Bounce { .. } => {
+                discards(&mut actions, true);
+                td_string!(l, gn_do_bounce, card = hand).to_string()
+            }
+            Stage::Discard => {
+                discards(&mut actions, false);
+                td_string!(l, gn_do_discard, card = hand).to_string()
+            }
+            Stage::Flips { .. } => {
+                actions.push_str(&button("n", "", "gn-decline", td_string!(l, gn_decline)));
+                if v.hidden(focus) >= 2 {
+                    td_string!(l, gn_do_flip).to_string()
+                } else {
+                    td_string!(l, gn_do_flip_none).to_string()
+                }
+            }
+            Stage::Over => String::new(),
+        }
+    };
+    if !prompt.is_empty() {
+        out.push_str(&format!(
+            "<p class=\"gn-prompt\" data-testid=\"gn-prompt\">{}</p>",
+            esc(&prompt)
+        ));
+    }
+    if !over {
+        out.push_str(&format!(
+            "<h3 class=\"gn-who\">{}</h3>",
+            esc(&td_string!(
+                l,
+                gn_layout_shows,
+                name = name_of(ui.names, focus),
+                score = signed(shown_score(&v.layouts[focus]))
+            ))
+        ));
+        layout_html(&mut out, v, focus, ui, true, l);
+    }
+    // The confirm for a picked position, and the other actions.
+    if let (Some(pos), true) = (ui.sel, ui.can_act) {
+        if let Some(a) = pickable(v, focus)
+            .contains(&pos)
+            .then(|| pick_action(v, pos))
+            .flatten()
+        {
+            let at = pos_name(pos);
+            let under = v.layouts[focus][pos].is_none();
+            let label = match a {
+                Action::Reveal { .. } | Action::Flip { .. } => {
+                    td_string!(l, gn_turn_up, pos = at).to_string()
+                }
+                Action::Bounce { .. } => {
+                    td_string!(l, gn_bounce_to, card = hand, pos = at).to_string()
+                }
+                _ if under => td_string!(l, gn_place_down, card = hand, pos = at).to_string(),
+                _ => td_string!(
+                    l,
+                    gn_place_up,
+                    card = hand,
+                    pos = at,
+                    old = v.layouts[focus][pos]
+                        .map(|c| card_name(c, l))
+                        .unwrap_or_default()
+                )
+                .to_string(),
+            };
+            actions.insert_str(
+                0,
+                &format!(
+                    "<button type=\"button\" class=\"primary big\" data-act=\"go\" data-testid=\"confirm\" data-primary=\"true\">{}</button>",
+                    esc(&label)
+                ),
+            );
+        }
+    }
+    if !actions.is_empty() {
+        out.push_str(&format!("<div class=\"gn-actions\">{actions}</div>"));
+    }
+    out.push_str("</div><div class=\"gn-side\">");
+    // Everyone else, small.
+    if !over {
+        out.push_str("<div class=\"gn-others\">");
+        for s in (0..v.seats()).filter(|&s| s != focus) {
+            out.push_str(&format!(
+                "<div class=\"gn-other{}\"><p>{}</p>",
+                if v.out == Some(s) { " out" } else { "" },
+                esc(&td_string!(
+                    l,
+                    gn_layout_shows,
+                    name = name_of(ui.names, s),
+                    score = signed(shown_score(&v.layouts[s]))
+                ))
+            ));
+            layout_html(&mut out, v, s, ui, false, l);
+            out.push_str("</div>");
+        }
+        out.push_str("</div>");
+    }
+    scores_html(&mut out, v, ui, l);
+    if !ui.recent.is_empty() {
+        out.push_str(&format!(
+            "<section class=\"gn-log\"><h3>{}</h3><ul data-testid=\"gn-log\">",
+            esc(td_string!(l, gn_recent))
+        ));
+        for line in ui.recent {
+            out.push_str(&format!("<li>{}</li>", esc(line)));
+        }
+        out.push_str("</ul></section>");
+    }
+    out.push_str("</div>");
+    out
+}
+
+/// A finished round: each layout with its matching lines and each card's
+/// points, the score before and after the going-out bonus.
+fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &Ui, l: Locale) {
+    let round = v.results.len();
+    out.push_str(&format!(
+        "<section class=\"gn-end\" data-testid=\"gn-round-end\" aria-labelledby=\"gn-end-title\"><h3 id=\"gn-end-title\">{}</h3>",
+        esc(&td_string!(l, gn_round_over, round = round))
+    ));
+    for (s, layout) in r.layouts.iter().enumerate() {
+        let sc = score_layout(layout);
+        out.push_str(&format!(
+            "<div class=\"gn-scored\" data-testid=\"gn-scored\"><p><strong>{}</strong> <span class=\"num\" data-testid=\"gn-round-score\">{}</span></p><div class=\"gn-grid\">",
+            name_of(ui.names, s),
+            signed(r.scores[s])
+        ));
+        for row in 0..3 {
+            for col in 0..3 {
+                let p = row * 3 + col;
+                let in_match = sc.lines[row].is_some() || sc.lines[3 + col].is_some();
+                out.push_str(&format!(
+                    "<span class=\"gpos{}\">{}<small>{}</small></span>",
+                    if in_match { " mt" } else { "" },
+                    card_html(Some(layout[p]), "", l),
+                    signed(sc.cards[p])
+                ));
+            }
+            out.push_str(&match sc.lines[row] {
+                Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
+                None => "<span class=\"gline\"></span>".to_string(),
+            });
+        }
+        for col in 0..3 {
+            out.push_str(&match sc.lines[3 + col] {
+                Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
+                None => "<span class=\"gline\"></span>".to_string(),
+            });
+        }
+        out.push_str("</div>");
+        if r.out == s {
+            let bonus = r.scores[s] - r.before[s];
+            out.push_str(&format!(
+                "<p class=\"hint\">{}</p>",
+                esc(&if bonus < 0 {
+                    td_string!(l, gn_out_bonus, score = signed(r.before[s])).to_string()
+                } else {
+                    td_string!(l, gn_out_penalty, score = signed(r.before[s])).to_string()
+                })
+            ));
+        }
+        out.push_str("</div>");
+    }
+    if v.stage != Stage::Over {
+        out.push_str(&button(
+            "ok",
+            "primary",
+            "gn-continue",
+            td_string!(l, gn_continue),
+        ));
+    }
+    out.push_str("</section>");
+}
+
+/// Scores per round and totals; once over, how ties were broken (R-GN-10).
+fn scores_html(out: &mut String, v: &View, ui: &Ui, l: Locale) {
+    out.push_str(&format!(
+        "<section class=\"gn-scores\"><table data-testid=\"gn-scores\"><caption>{}</caption><tr><th scope=\"col\"></th>",
+        esc(td_string!(l, gn_scores))
+    ));
+    for r in 1..=ROUNDS {
+        out.push_str(&format!("<th scope=\"col\">{r}</th>"));
+    }
+    out.push_str(&format!(
+        "<th scope=\"col\">{}</th></tr>",
+        esc(td_string!(l, gn_total))
+    ));
+    for s in 0..v.seats() {
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            name_of(ui.names, s)
+        ));
+        for r in 0..ROUNDS {
+            let cell = v
+                .results
+                .get(r)
+                .map(|x| signed(x.scores[s]))
+                .unwrap_or_default();
+            out.push_str(&format!("<td>{cell}</td>"));
+        }
+        out.push_str(&format!(
+            "<td class=\"num\" data-testid=\"gn-total\">{}</td></tr>",
+            signed(v.totals[s])
+        ));
+    }
+    out.push_str("</table>");
+    if v.stage == Stage::Over {
+        // Equal totals: the lower third round wins (R-GN-10).
+        let third = &v.results[ROUNDS - 1].scores;
+        for s in 0..v.seats() {
+            for t in s + 1..v.seats() {
+                if v.totals[s] == v.totals[t] {
+                    let text = if third[s] == third[t] {
+                        td_string!(
+                            l,
+                            gn_tie_shared,
+                            a = name_of(ui.names, s),
+                            b = name_of(ui.names, t)
+                        )
+                        .to_string()
+                    } else {
+                        let (w, o) = if third[s] < third[t] { (s, t) } else { (t, s) };
+                        td_string!(
+                            l,
+                            gn_tie_broken,
+                            a = name_of(ui.names, w),
+                            b = name_of(ui.names, o),
+                            x = signed(third[w]),
+                            y = signed(third[o])
+                        )
+                        .to_string()
+                    };
+                    out.push_str(&format!(
+                        "<p class=\"hint\" data-testid=\"gn-tie\">{}</p>",
+                        esc(&text)
+                    ));
+                }
+            }
+        }
+    }
+    out.push_str("</section>");
+}
+
+#[component]
+fn GnTable(ctx: TableCtx) -> impl IntoView {
+    let i18n = use_i18n();
+    let with_view = move |f: &mut dyn FnMut(&View)| ctx.shown.with(|s| f(s.view::<View>()));
+    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let sel = RwSignal::new(None::<usize>);
+    // Round ends looked at: the one on screen when the table opened counts
+    // as seen (a reload does not bring it back).
+    let mut first = 0;
+    with_view(&mut |v| first = v.results.len());
+    let seen = RwSignal::new(first);
+    Effect::new(move |_| {
+        moves.track();
+        sel.set(None);
+    });
+    let can_act = move || {
+        let mut t = None;
+        with_view(&mut |v| t = (v.stage != Stage::Over).then_some(v.turn));
+        ctx.acting.get().is_some() && ctx.acting.get() == t
+    };
+    let html = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        let names = ctx.names.get();
+        // The last moves, from what this seat was told.
+        let mut recent = Vec::new();
+        ctx.shown.with(|s| {
+            let v = s.view::<View>();
+            for evs in s.log::<Event>().iter().rev().take(6) {
+                let mut lines = Gnoming::announce(v, evs, &names, l);
+                lines.reverse();
+                recent.extend(lines);
+            }
+        });
+        recent.truncate(8);
+        let ui = Ui {
+            names: &names,
+            sel: sel.get(),
+            can_act: can_act(),
+            seen: seen.get(),
+            recent: &recent,
+        };
+        let mut out = String::new();
+        with_view(&mut |v| out = table_html(v, &ui, l));
+        out
+    });
+    let refocus = StoredValue::new(None::<String>);
+    let root = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        html.track();
+        let (Some(root), Some(act)) = (root.get(), refocus.get_value()) else {
+            return;
+        };
+        let el = root
+            .query_selector(&format!("[data-act=\"{act}\"]"))
+            .ok()
+            .flatten()
+            .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
+        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[data-act]").ok().flatten())
+        else {
+            return;
+        };
+        let act = el.get_attribute("data-act").unwrap_or_default();
+        refocus.set_value(Some(act.clone()));
+        if act == "ok" {
+            let mut n = 0;
+            with_view(&mut |v| n = v.results.len());
+            seen.set(n);
+            return;
+        }
+        if !can_act() {
+            return;
+        }
+        let mut send = None;
+        match act.as_str() {
+            "d" => send = Some(Action::Draw),
+            "t0" | "t1" => {
+                send = Some(Action::Take {
+                    pile: (act == "t1") as usize,
+                })
+            }
+            "x0" | "x1" => {
+                send = Some(Action::Discard {
+                    pile: (act == "x1") as usize,
+                })
+            }
+            "r" => send = Some(Action::Remove),
+            "n" => send = Some(Action::Decline),
+            "go" => {
+                if let Some(pos) = sel.get_untracked() {
+                    with_view(&mut |v| send = pick_action(v, pos));
+                }
+            }
+            a => {
+                if let Some(pos) = a.strip_prefix('s').and_then(|p| p.parse::<usize>().ok()) {
+                    // A second tap on the picked position lets it go.
+                    sel.update(|s| *s = if *s == Some(pos) { None } else { Some(pos) });
+                }
+            }
+        }
+        if let Some(a) = send {
+            refocus.set_value(None);
+            ctx.send(a);
+        }
+    };
+    view! {
+        <style>{STYLE}</style>
+        <div class="gn-table" node_ref=root on:click=on_click inner_html=move || html.get()></div>
+    }
+}
