@@ -264,6 +264,31 @@ pub fn esc(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+/// The `data-act` of the control a click landed in: tables drawn as HTML
+/// strings give each control one and a single click handler reads it.
+pub fn clicked_act(ev: &leptos::ev::MouseEvent) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("[data-act]").ok().flatten())
+        .and_then(|el| el.get_attribute("data-act"))
+}
+
+/// After such a table is drawn anew: focus the control that was tapped
+/// (`act`) again, or else the confirm, so keyboard and screen-reader users
+/// keep their place.
+pub fn refocus(root: &web_sys::Element, act: &str) {
+    use wasm_bindgen::JsCast;
+    let el = root
+        .query_selector(&format!("[data-act=\"{act}\"]"))
+        .ok()
+        .flatten()
+        .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
+    if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
+}
+
 /// Extra HTML in the rules after a paragraph: (paragraph number, maker).
 pub type RulesInsert = (usize, fn(Locale) -> String);
 

@@ -134,20 +134,15 @@ fn every_bad_argument_exits_with_2_and_says_why() {
     }
 }
 
-#[test]
-fn simulate_writes_records_that_replay_and_trace() {
-    let dir = std::env::temp_dir().join(format!("spielblock-cli-{}", std::process::id()));
+/// Plays `n` games with `simulate --records` from `seed`; the folder they
+/// are written to.
+fn simulate_records(game: &str, players: &str, n: u64, seed: u64) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("spielblock-{game}-{}", std::process::id()));
     let out = cli()
-        .args([
-            "simulate",
-            "en-gingg",
-            "--players",
-            "strong,casual",
-            "-n",
-            "3",
-            "--seed",
-            "40",
-        ])
+        .args(["simulate", game, "--players", players, "-n"])
+        .arg(n.to_string())
+        .arg("--seed")
+        .arg(seed.to_string())
         .arg("--records")
         .arg(&dir)
         .output()
@@ -157,18 +152,28 @@ fn simulate_writes_records_that_replay_and_trace() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    dir
+}
+
+/// `replay --trace` of a record file, line by line.
+fn trace(file: &std::path::Path) -> Vec<serde_json::Value> {
+    let out = cli()
+        .args(["replay", "--trace"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn simulate_writes_records_that_replay_and_trace() {
+    let dir = simulate_records("en-gingg", "strong,casual", 3, 40);
     for seed in 40..43 {
-        let file = dir.join(format!("en-gingg-{seed}.json"));
-        let out = cli()
-            .args(["replay", "--trace"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = trace(&dir.join(format!("en-gingg-{seed}.json")));
         let last = lines.last().unwrap();
         assert_eq!(last["over"], true);
         // Every move line names its seat and action and carries the scores.
@@ -185,39 +190,9 @@ fn gnoming_traces_carry_every_deal_and_reshuffle_for_a_checker() {
     // Three rounds: the first deal is in the trace's `start`, the next two in
     // their Dealt events, and every reshuffle with its new order, so another
     // implementation can replay the rules without this engine's shuffles.
-    let dir = std::env::temp_dir().join(format!("spielblock-gn-{}", std::process::id()));
-    let out = cli()
-        .args([
-            "simulate",
-            "gnoming",
-            "--players",
-            "strong,greedy,casual",
-            "-n",
-            "2",
-            "--seed",
-            "5",
-        ])
-        .arg("--records")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let dir = simulate_records("gnoming", "strong,greedy,casual", 2, 5);
     for seed in 5..7 {
-        let file = dir.join(format!("gnoming-{seed}.json"));
-        let out = cli()
-            .args(["replay", "--trace"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = trace(&dir.join(format!("gnoming-{seed}.json")));
         assert_eq!(lines[0]["start"]["layouts"].as_array().unwrap().len(), 3);
         assert_eq!(
             lines[0]["start"]["draw"].as_array().unwrap().len(),

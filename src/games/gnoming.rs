@@ -15,7 +15,6 @@ use rules::gnoming::{
     score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View, DECK, ROUNDS,
 };
 use rules::Seat;
-use wasm_bindgen::JsCast;
 
 /// The table's stylesheet, shipped with the game's code.
 const STYLE: &str = include_str!("../../style/gnoming.css");
@@ -736,27 +735,14 @@ fn GnTable(ctx: TableCtx) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         html.track();
-        let (Some(root), Some(act)) = (root.get(), refocus.get_value()) else {
-            return;
-        };
-        let el = root
-            .query_selector(&format!("[data-act=\"{act}\"]"))
-            .ok()
-            .flatten()
-            .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
-        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
+        if let (Some(root), Some(act)) = (root.get(), refocus.get_value()) {
+            crate::table::refocus(&root, &act);
         }
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        let Some(el) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|t| t.closest("[data-act]").ok().flatten())
-        else {
+        let Some(act) = crate::table::clicked_act(&ev) else {
             return;
         };
-        let act = el.get_attribute("data-act").unwrap_or_default();
         refocus.set_value(Some(act.clone()));
         if act == "ok" {
             let mut n = 0;

@@ -497,27 +497,14 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                     .add_1(if mode == 1 { "sel-e" } else { "sel-m" });
             }
         }
-        let Some(act) = refocus.get_value() else {
-            return;
-        };
-        let el = root
-            .query_selector(&format!("[data-act=\"{act}\"]"))
-            .ok()
-            .flatten()
-            .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
-        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
+        if let Some(act) = refocus.get_value() {
+            crate::table::refocus(&root, &act);
         }
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        let Some(el) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|t| t.closest("[data-act]").ok().flatten())
-        else {
+        let Some(act) = crate::table::clicked_act(&ev) else {
             return;
         };
-        let act = el.get_attribute("data-act").unwrap_or_default();
         refocus.set_value(Some(act.clone()));
         if act == "h" {
             hints.update(|h| *h = !*h);
