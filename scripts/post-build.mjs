@@ -34,7 +34,15 @@ if (process.env.TRUNK_PROFILE === 'debug') {
 } else {
   // The stylesheet without comments and indentation (conservative: only
   // whitespace next to braces and semicolons goes).
-  for (const f of fs.readdirSync(dir).filter((f) => /^main-[0-9a-f]{16}\.css$/.test(f))) {
+  // Trunk's content hash in a file name has up to 16 hex digits (a leading
+  // zero is dropped), and each kind must be found: a miss would ship the
+  // file unminified, silently.
+  const named = (re, kind) => {
+    const found = fs.readdirSync(dir).filter((f) => re.test(f));
+    if (found.length !== 1) throw new Error(`[post-build] expected one ${kind}, found ${found.join(', ') || 'none'}`);
+    return found;
+  };
+  for (const f of named(/^main-[0-9a-f]{1,16}\.css$/, 'stylesheet')) {
     const file = path.join(dir, f);
     const css = fs.readFileSync(file, 'utf8');
     const out = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};])\s*/g, '$1').trim();
@@ -43,7 +51,7 @@ if (process.env.TRUNK_PROFILE === 'debug') {
   // The wasm-bindgen glue, minified (Trunk's own minifier cannot parse its
   // `export default`): about 2 KB brotli off the first load. Names that the
   // wasm module imports are properties, which terser leaves alone.
-  for (const f of fs.readdirSync(dir).filter((f) => /^spielblock-[0-9a-f]{16}\.js$/.test(f))) {
+  for (const f of named(/^spielblock-[0-9a-f]{1,16}\.js$/, 'wasm-bindgen glue')) {
     const file = path.join(dir, f);
     const code = fs.readFileSync(file, 'utf8');
     const out = await minify(code, { module: true, compress: { passes: 2 }, mangle: true });
