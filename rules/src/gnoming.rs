@@ -152,16 +152,7 @@ pub struct LayoutScore {
 /// Mulligans, which only decides whether it matches, so a line matches
 /// exactly when `line_match` says so, and matching is always the best choice.
 pub fn score_layout(layout: &[Card; 9]) -> LayoutScore {
-    let mut lines = [None; 6];
-    let mut matched = [false; 9];
-    for (i, l) in LINES.iter().enumerate() {
-        lines[i] = line_match([layout[l[0]], layout[l[1]], layout[l[2]]]);
-        if lines[i].is_some() {
-            for &p in l {
-                matched[p] = true;
-            }
-        }
-    }
+    let (lines, matched) = matches(&layout.map(Some));
     let mut cards = [0; 9];
     for p in 0..9 {
         if !matched[p] {
@@ -176,28 +167,35 @@ pub fn score_layout(layout: &[Card; 9]) -> LayoutScore {
     }
 }
 
-/// What a layout shows during the round: the score of its face-up cards
-/// alone (a face-down card adds nothing and a line holding one cannot
-/// match).
-pub fn shown_score(l: &[Option<Card>; 9]) -> i64 {
+/// The matching lines of a layout (rows then columns, with the value each
+/// matches at) and the positions they cover; a face-down card (None)
+/// matches nothing.
+pub fn matches(l: &[Option<Card>; 9]) -> ([Option<i8>; 6], [bool; 9]) {
+    let mut lines = [None; 6];
     let mut matched = [false; 9];
-    let mut total = 0;
-    for line in LINES {
+    for (i, line) in LINES.iter().enumerate() {
         if let [Some(a), Some(b), Some(c)] = line.map(|p| l[p]) {
-            if let Some(v) = line_match([a, b, c]) {
-                total -= v as i64;
-                for p in line {
+            lines[i] = line_match([a, b, c]);
+            if lines[i].is_some() {
+                for &p in line {
                     matched[p] = true;
                 }
             }
         }
     }
-    for p in 0..9 {
-        if !matched[p] {
-            total += l[p].map_or(0, Card::points);
-        }
-    }
-    total
+    (lines, matched)
+}
+
+/// What a layout shows during the round: the score of its face-up cards
+/// alone (a face-down card adds nothing and a line holding one cannot
+/// match).
+pub fn shown_score(l: &[Option<Card>; 9]) -> i64 {
+    let (lines, matched) = matches(l);
+    let cards: i64 = (0..9)
+        .filter(|&p| !matched[p])
+        .map(|p| l[p].map_or(0, Card::points))
+        .sum();
+    cards - lines.iter().flatten().map(|&v| v as i64).sum::<i64>()
 }
 
 /// R-GN-9, R-GN-13: the round's scores before and after the going-out bonus:
@@ -1222,10 +1220,6 @@ impl Game for Gnoming {
         }
         if self.draw.is_empty() && self.piles.iter().any(|p| p.len() > 1) {
             return Err("the draw pile is empty but was not refilled".into());
-        }
-        if self.piles.iter().all(Vec::is_empty) && self.stage == Stage::Start {
-            // Possible but worth knowing: both piles empty at a turn's start
-            // only when taken empty one after the other.
         }
         let mut totals = vec![0; self.seats()];
         for r in &self.results {

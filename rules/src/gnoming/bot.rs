@@ -117,18 +117,8 @@ impl Eval {
 
     /// The estimated round score of a layout (lower is better).
     fn score(&self, l: &[Option<Card>; 9]) -> f64 {
-        let mut matched = [false; 9];
-        let mut s = 0.0;
-        for line in LINES {
-            if let [Some(a), Some(b), Some(c)] = line.map(|p| l[p]) {
-                if let Some(v) = line_match([a, b, c]) {
-                    s -= v as f64;
-                    for p in line {
-                        matched[p] = true;
-                    }
-                }
-            }
-        }
+        let (lines, matched) = matches(l);
+        let mut s = -lines.iter().flatten().map(|&v| v as f64).sum::<f64>();
         for p in 0..9 {
             if !matched[p] {
                 s += l[p].map_or(self.mean, |c| c.points() as f64);
