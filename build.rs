@@ -31,6 +31,14 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=Cargo.toml");
     println!("cargo::rerun-if-changed=locales");
+    // The game chunks (feature `split`): wasm-split-cli cuts the linked
+    // module along the linker's relocations, so the app binary keeps them.
+    // Only this crate's link changes: no dependency is rebuilt.
+    if std::env::var_os("CARGO_FEATURE_SPLIT").is_some()
+        && std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32")
+    {
+        println!("cargo::rustc-link-arg-bins=--emit-relocs");
+    }
     let en = load("locales/en.json");
     let de = load("locales/de.json");
     let mut problems = Vec::new();

@@ -6,7 +6,17 @@
 //    <link> URLs before that script runs, against the deep URL (404s), so the
 //    stylesheet link becomes a tiny inserting script and the preload hints go.
 //
-// 2. sw.js (release builds only): the service worker is written from this
+// 2. The game chunks (cargo feature `split`, see src/games/mod.rs): Trunk's
+//    wasm-bindgen ran on the whole module. When cargo's module has split
+//    points, it is cut again from there: wasm-split-cli makes the main module,
+//    one chunk per game and the link module `__wasm_split.js` (imported by the
+//    main module; it fetches the chunks next to itself), wasm-bindgen runs on
+//    the main part, and the results replace Trunk's files under the same
+//    names, so index.html stays as it is. In release builds wasm-opt then
+//    runs on every module (Trunk's own wasm-opt is off in index.html, so it
+//    does not optimize a module that is thrown away).
+//
+// 3. sw.js (release builds only): the service worker is written from this
 //    very build's files (hashed wasm, js, css, icons, index.html) with their
 //    content revisions, so a new build can never ship a stale precache list.
 //    Navigations to any in-app path are answered with the cached index.html.
@@ -14,6 +24,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { minify } from 'terser';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
 if (!dir) throw new Error('TRUNK_STAGING_DIR is not set (run as a Trunk hook) and no folder was given');
@@ -29,7 +41,11 @@ if (/<link[^>]*\brel=["']?(?:stylesheet|modulepreload|preload)\b/.test(html)) {
 fs.writeFileSync(indexPath, html);
 console.log('[post-build] index.html: assets load after the <base> is set');
 
-if (process.env.TRUNK_PROFILE === 'debug') {
+const release = process.env.TRUNK_PROFILE !== 'debug';
+// Run on a finished folder (a test's copy of dist/), the modules stay.
+if (process.env.TRUNK_STAGING_DIR) splitWasm();
+
+if (!release) {
   console.log('[post-build] debug build: no service worker');
 } else {
   // The stylesheet without comments and indentation (conservative: only
@@ -51,7 +67,9 @@ if (process.env.TRUNK_PROFILE === 'debug') {
   // The wasm-bindgen glue, minified (Trunk's own minifier cannot parse its
   // `export default`): about 2 KB brotli off the first load. Names that the
   // wasm module imports are properties, which terser leaves alone.
-  for (const f of named(/^spielblock-[0-9a-f]{1,16}\.js$/, 'wasm-bindgen glue')) {
+  const glue = [...named(/^spielblock-[0-9a-f]{1,16}\.js$/, 'wasm-bindgen glue'),
+    ...fs.readdirSync(dir).filter((f) => f === '__wasm_split.js')];
+  for (const f of glue) {
     const file = path.join(dir, f);
     const code = fs.readFileSync(file, 'utf8');
     const out = await minify(code, { module: true, compress: { passes: 2 }, mangle: true });
@@ -113,4 +131,44 @@ self.addEventListener('fetch',(e)=>{
   const out = await minify(sw, { compress: { passes: 2 }, mangle: true });
   fs.writeFileSync(path.join(dir, 'sw.js'), out.code);
   console.log(`[post-build] sw.js precaches ${files.length} files, ${(size / 1024).toFixed(1)} KiB`);
+}
+
+function splitWasm() {
+  const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  const [js] = fs.readdirSync(dir).filter((f) => /^spielblock-[0-9a-f]{1,16}\.js$/.test(f));
+  if (!js) throw new Error(`[post-build] no wasm-bindgen glue in ${dir}`);
+  const stem = js.slice(0, -3);
+  // wasm-opt as Trunk would run it (index.html's data-wasm-opt-params moved
+  // here), with the wasm features rustc emits.
+  const opt = (input, output) => {
+    if (!release) { if (input !== output) fs.copyFileSync(input, output); return; }
+    run('wasm-opt', ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+      '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', '--strip-debug',
+      '--strip-producers', input, '-o', output, '--flatten', '--rereloop', '-Oz']);
+  };
+  const target = process.env.CARGO_TARGET_DIR || JSON.parse(execFileSync('cargo',
+    ['metadata', '--no-deps', '--format-version', '1'], { cwd: process.env.TRUNK_SOURCE_DIR || '.' })).target_directory;
+  const raw = path.join(target, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'spielblock.wasm');
+  if (!fs.existsSync(raw) || !fs.readFileSync(raw).includes('__wasm_split_unstable')) {
+    console.log('[post-build] no split points: one module');
+    opt(path.join(dir, `${stem}_bg.wasm`), path.join(dir, `${stem}_bg.wasm`));
+    return;
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-split-'));
+  try {
+    run('wasm-split-cli', ['--target', 'web', '--out-name', stem, raw, tmp]);
+    const chunks = fs.readdirSync(tmp).filter((f) => f.endsWith('.wasm') && f !== `${stem}.wasm`);
+    // --keep-lld-exports: the chunks import the main module's function table
+    // and stack pointer, which wasm-bindgen would otherwise drop.
+    const bg = path.join(tmp, 'bg');
+    run('wasm-bindgen', ['--target=web', `--out-dir=${bg}`, `--out-name=${stem}`, '--no-typescript',
+      '--keep-lld-exports', path.join(tmp, `${stem}.wasm`)]);
+    opt(path.join(bg, `${stem}_bg.wasm`), path.join(dir, `${stem}_bg.wasm`));
+    for (const c of chunks) opt(path.join(tmp, c), path.join(dir, c));
+    fs.copyFileSync(path.join(bg, `${stem}.js`), path.join(dir, `${stem}.js`));
+    fs.copyFileSync(path.join(tmp, '__wasm_split.js'), path.join(dir, '__wasm_split.js'));
+    console.log(`[post-build] split into the main module and ${chunks.length} chunks: ${chunks.join(', ')}`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -2,7 +2,8 @@
 # Installs whatever is missing for building and testing Spielblock, from the
 # package registries only (crates.io, npm, Debian). Safe to run again: every
 # step is skipped when its tool is already there in the right version.
-#   scripts/setup.sh          build tools (wasm32 target, trunk, wasm-bindgen, wasm-opt)
+#   scripts/setup.sh          build tools (wasm32 target, trunk, wasm-bindgen,
+#                             wasm-split-cli, wasm-opt)
 #   scripts/setup.sh browser  also Debian's chromium and chromium-driver (tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WBG_VERSION"; then
   # Without --locked: its lock file pins a crate newer than the registry holds.
   say "installing wasm-bindgen-cli $WBG_VERSION"
   cargo install wasm-bindgen-cli --version "$WBG_VERSION" --force
+fi
+
+WSPLIT_VERSION=0.2.3
+if ! cargo install --list | grep -q "^wasm_split_cli_support v$WSPLIT_VERSION:"; then
+  # wasm-split-cli: cuts the games' code into its own chunk (post-build hook).
+  say "installing wasm_split_cli_support $WSPLIT_VERSION (wasm-split-cli, about 3 minutes)"
+  cargo install --locked wasm_split_cli_support --version "$WSPLIT_VERSION" --features build-binary
 fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \

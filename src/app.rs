@@ -82,13 +82,16 @@ fn NotFound() -> impl IntoView {
 }
 
 /// The unfinished games that replay; any that does not is moved aside (the
-/// home screen lists it there with the reason).
+/// home screen lists it there with the reason). A game whose code is not
+/// loaded (one another tab started meanwhile) is listed unchecked: opening it
+/// checks it.
 fn resumable() -> Vec<SavedGame> {
     storage::list_games()
         .into_iter()
         .filter(|g| !g.finished)
         .filter(|g| {
-            let ok = games::find(&g.game).is_some_and(|e| (e.open)(g.record.clone()).is_ok());
+            let ok = games::find(&g.game)
+                .is_some_and(|e| !games::is_loaded(e.id) || (e.open)(g.record.clone()).is_ok());
             if !ok {
                 storage::quarantine(&g.key());
             }
@@ -122,8 +125,28 @@ fn when_text(ms: f64, l: Locale) -> String {
         .unwrap_or_default()
 }
 
+/// The home screen, once the code of every game it must check is in: the
+/// games of the unfinished saves and of the items set aside (or at once if
+/// it cannot be fetched: the list then shows those games unchecked).
 #[component]
 fn Home() -> impl IntoView {
+    let mut ids: Vec<String> = storage::list_games()
+        .into_iter()
+        .filter(|g| !g.finished)
+        .map(|g| g.game)
+        .chain(
+            storage::aside_items()
+                .into_iter()
+                .filter_map(|i| storage::parse_saved(&i.raw).ok().map(|g| g.game)),
+        )
+        .collect();
+    ids.sort();
+    ids.dedup();
+    games::after_loading(ids, || view! { <HomeScreen/> })
+}
+
+#[component]
+fn HomeScreen() -> impl IntoView {
     let i18n = use_i18n();
     let saved = RwSignal::new(resumable());
     let aside = RwSignal::new(storage::aside_items());
@@ -218,7 +241,6 @@ fn Home() -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
-                {(!cfg!(feature = "gnoming")).then(|| view! { <p class="coming" data-testid="coming">{t!(i18n, coming_games)}</p> })}
             </section>
             {move || {
                 let items = aside.get();
@@ -275,7 +297,13 @@ fn Play(id: String) -> impl IntoView {
     {
         match storage::load_game(&id) {
             Ok(saved) => match games::find(&saved.game) {
-                Some(entry) => crate::host::open(entry, saved),
+                Some(_) => {
+                    let game = saved.game.clone();
+                    games::when_loaded(vec![game.clone()], move || {
+                        let entry = games::find(&game).expect("a registered game");
+                        crate::host::open(entry, saved)
+                    })
+                }
                 None => {
                     let game = saved.game.clone();
                     let reason = Text::new(move |l| {

@@ -4,6 +4,7 @@
 
 use crate::i18n::*;
 use crate::table::{shared_text, AnyAction, Applied, Entry, GameView, Live, Shown, Text};
+use leptos::prelude::IntoAny;
 use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
@@ -150,6 +151,32 @@ fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
     record.options = options;
     let m = Match::replay(record).map_err(unreplayable::<G>)?;
     Ok(Box::new(LiveMatch(m)))
+}
+
+/// What the home screen and set-up know of game `G` before its code is
+/// loaded (`crate::games`): its facts, with stand-ins for the rest that
+/// refuse or show nothing. Screens that need more wait for the code
+/// (`crate::games::when_loaded`), so no player meets a stand-in.
+pub fn facts<G: GameView>() -> Entry {
+    fn not_loaded() -> Text {
+        Text::new(|l| td_string!(l, load_failed).to_string())
+    }
+    Entry {
+        id: G::ID,
+        min_seats: G::MIN_SEATS,
+        max_seats: G::MAX_SEATS,
+        default_seats: G::DEFAULT_SEATS,
+        private_info: G::PRIVATE_INFO,
+        daily: G::DAILY,
+        name: G::name,
+        pitch: G::pitch,
+        options: G::options_spec,
+        option_label: G::option_label,
+        new_record: |_, _, _| Err(not_loaded()),
+        open: |_| Err(not_loaded()),
+        table: |_| ().into_any(),
+        rules: || ().into_any(),
+    }
 }
 
 /// The registry line of game `G`.

@@ -26,7 +26,10 @@ struct Row {
 pub fn Setup(game: String) -> impl IntoView {
     let id = game;
     match games::find(&id) {
-        Some(entry) => view! { <SetupForm entry/> }.into_any(),
+        Some(_) => games::when_loaded(vec![id.clone()], move || {
+            let entry = games::find(&id).expect("a registered game");
+            view! { <SetupForm entry/> }
+        }),
         _ => {
             let i18n = use_i18n();
             view! {

@@ -694,8 +694,7 @@ fn GnTable(ctx: TableCtx) -> impl IntoView {
     let sel = RwSignal::new(None::<usize>);
     // Round ends looked at: the one on screen when the table opened counts
     // as seen (a reload does not bring it back).
-    let mut first = 0;
-    with_view(&mut |v| first = v.results.len());
+    let first = ctx.shown.with_untracked(|s| s.view::<View>().results.len());
     let seen = RwSignal::new(first);
     Effect::new(move |_| {
         moves.track();

@@ -1,5 +1,16 @@
-//! The app's game registry: one line per game. A playable game is a rules type
-//! with a view module (`crate::table::GameView`).
+//! The app's game registry: one line per game (the `games!` list below). A
+//! playable game is a rules type with a view module (`crate::table::GameView`).
+//!
+//! With the `split` feature (every Trunk build) the games' code, their rules,
+//! computer players and tables, sits in one wasm chunk that is fetched when
+//! the first game is opened (the service worker caches it for offline play
+//! right after the first load). One chunk for all, not one per game: per game,
+//! wasm-split-cli also cut 26 small chunks of code two games share, and the
+//! offline total came to 391 KB brotli against 346 KB with one chunk, for the
+//! same first load. Until then the registry holds the game's facts
+//! (`crate::live::facts`): enough for the home screen and the set-up's seat
+//! limits. Screens that replay or show a game wait for its code through
+//! [`when_loaded`].
 
 #[cfg(feature = "choice")]
 pub mod choice;
@@ -12,24 +23,76 @@ pub mod mindgolf;
 #[cfg(feature = "minesweeper")]
 pub mod minesweeper;
 
-#[allow(unused_imports)]
-use crate::live::entry;
+use crate::i18n::*;
 use crate::table::Entry;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 
-/// Every playable game, in home-screen order.
+/// Why a game's chunk could not be fetched.
+pub type LoadError = leptos::wasm_split::SplitLoaderError;
+
+type Loading = Pin<Box<dyn Future<Output = Result<Entry, LoadError>>>>;
+
+/// A game built into the app: what is known before its code is loaded, and
+/// how to load it.
+struct Game {
+    facts: fn() -> Entry,
+    code: fn() -> Loading,
+}
+
+/// One line per game, in home-screen order: cargo feature => the function
+/// that loads its code: its rules type.
+macro_rules! games {
+    ($( $feature:literal => $code:ident: $game:ty ),* $(,)?) => {
+        $(
+            #[cfg(all(feature = $feature, feature = "split"))]
+            #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
+            fn $code() -> Result<Entry, LoadError> {
+                Ok(crate::live::entry::<$game>())
+            }
+            #[cfg(all(feature = $feature, not(feature = "split")))]
+            async fn $code() -> Result<Entry, LoadError> {
+                Ok(crate::live::entry::<$game>())
+            }
+        )*
+        fn built_in() -> Vec<Game> {
+            vec![$(
+                #[cfg(feature = $feature)]
+                Game { facts: crate::live::facts::<$game>, code: || Box::pin($code()) },
+            )*]
+        }
+    };
+}
+
+games! {
+    "mindgolf" => mindgolf_code: rules::mindgolf::MindGolf,
+    "choice" => choice_code: rules::choice::Choice,
+    "minesweeper" => minesweeper_code: rules::minesweeper::Minesweeper,
+    "gnoming" => gnoming_code: rules::gnoming::Gnoming,
+    "en-gingg" => en_gingg_code: rules::en_gingg::EnGingg,
+}
+
+thread_local! {
+    /// The games whose code is in.
+    static LOADED: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+}
+
+fn loaded(id: &str) -> Option<Entry> {
+    LOADED.with_borrow(|l| l.iter().find(|e| e.id == id).copied())
+}
+
+/// Every playable game, in home-screen order: the whole registry line of a
+/// game whose code is in, its facts otherwise.
 pub fn registry() -> Vec<Entry> {
-    vec![
-        #[cfg(feature = "mindgolf")]
-        entry::<rules::mindgolf::MindGolf>(),
-        #[cfg(feature = "choice")]
-        entry::<rules::choice::Choice>(),
-        #[cfg(feature = "minesweeper")]
-        entry::<rules::minesweeper::Minesweeper>(),
-        #[cfg(feature = "gnoming")]
-        entry::<rules::gnoming::Gnoming>(),
-        #[cfg(feature = "en-gingg")]
-        entry::<rules::en_gingg::EnGingg>(),
-    ]
+    built_in()
+        .into_iter()
+        .map(|g| {
+            let facts = (g.facts)();
+            loaded(facts.id).unwrap_or(facts)
+        })
+        .collect()
 }
 
 pub fn find(id: &str) -> Option<Entry> {
@@ -38,4 +101,97 @@ pub fn find(id: &str) -> Option<Entry> {
     std::hint::black_box(registry())
         .into_iter()
         .find(|e| e.id == id)
+}
+
+/// Whether game `id`'s code is in (an unknown game has none to load).
+pub fn is_loaded(id: &str) -> bool {
+    loaded(id).is_some() || !built_in().iter().any(|g| (g.facts)().id == id)
+}
+
+/// Loads the code of every game in `ids` that is not in yet (unknown ids
+/// are left to the caller's check).
+pub async fn load(ids: &[String]) -> Result<(), LoadError> {
+    for g in built_in() {
+        let id = (g.facts)().id;
+        if ids.iter().any(|i| i == id) && loaded(id).is_none() {
+            let entry = (g.code)().await?;
+            LOADED.with_borrow_mut(|l| {
+                if !l.iter().any(|e| e.id == id) {
+                    l.push(entry);
+                }
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `view()` once the code of every game in `ids` is in: at once if it is;
+/// else a line saying it loads, then the view, or, if a chunk cannot be
+/// fetched (offline before the service worker had cached it), why not and a
+/// button to try again. Nothing saved is touched meanwhile.
+pub fn when_loaded<V: IntoView + 'static>(
+    ids: Vec<String>,
+    view: impl FnOnce() -> V + 'static,
+) -> AnyView {
+    loading(ids, true, view)
+}
+
+/// `view()` after trying to load the code of every game in `ids`, whether
+/// that worked or not (the home screen: its list checks what is loaded).
+pub fn after_loading<V: IntoView + 'static>(
+    ids: Vec<String>,
+    view: impl FnOnce() -> V + 'static,
+) -> AnyView {
+    loading(ids, false, view)
+}
+
+fn loading<V: IntoView + 'static>(
+    ids: Vec<String>,
+    required: bool,
+    view: impl FnOnce() -> V + 'static,
+) -> AnyView {
+    if ids.iter().all(|id| is_loaded(id)) {
+        return view().into_any();
+    }
+    let i18n = use_i18n();
+    // None while loading, then whether it worked.
+    let done = RwSignal::new(None::<bool>);
+    let start = move || {
+        let ids = ids.clone();
+        leptos::task::spawn_local(
+            async move { done.set(Some(load(&ids).await.is_ok() || !required)) },
+        );
+    };
+    start();
+    let pending: StoredValue<Option<Box<dyn FnOnce() -> AnyView>>, LocalStorage> =
+        StoredValue::new_local(Some(Box::new(move || view().into_any())));
+    let retry = move |_| {
+        done.set(None);
+        start();
+    };
+    (move || match done.get() {
+        None => view! {
+            <main class="screen">
+                <p class="loading" role="status">{t!(i18n, loading_game)}</p>
+            </main>
+        }
+        .into_any(),
+        Some(true) => pending
+            .try_update_value(|v| v.take())
+            .flatten()
+            .map(|v| v())
+            .unwrap_or_else(|| ().into_any()),
+        Some(false) => view! {
+            <main class="screen">
+                <header class="topbar">
+                    <crate::routes::Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</crate::routes::Link>
+                    <crate::lang::LangSwitch/>
+                </header>
+                <p class="notice error" role="alert">{t!(i18n, load_failed)}</p>
+                <button type="button" class="button primary" on:click=retry.clone()>{t!(i18n, retry_save)}</button>
+            </main>
+        }
+        .into_any(),
+    })
+    .into_any()
 }

@@ -1,6 +1,4 @@
-// Tier (c): Gnoming A Round end to end on the release build with the game
-// (`trunk build --release --features gnoming -d target/gnoming-dist`: the
-// default build leaves it out until games load on demand), by tapping.
+// Tier (c): Gnoming A Round end to end on the release build, by tapping.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -8,7 +6,7 @@ import path from 'node:path';
 import { start, newPage, shot, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
-before(async () => { env = await start('target/gnoming-dist'); });
+before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
 const cli = path.join(ROOT, 'target/release/spielblock-cli');

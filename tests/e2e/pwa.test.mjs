@@ -140,3 +140,48 @@ test('a new version is announced; reloading into it keeps the game', async () =>
   server.close();
   fs.rmSync(v2, { recursive: true, force: true });
 });
+
+test('the games\' code loads when a game is first opened; if it cannot be fetched, the player is told and can try again', async () => {
+  const server = await serve(path.join(ROOT, 'dist'), 0);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  // No service worker here: every fetch goes to the network, which fails
+  // for the game code until the route is lifted.
+  const page = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+  let fail = true;
+  await page.context().route('**/split_*.wasm', (r) => (fail ? r.abort() : r.continue()));
+  await page.goto(base + '/');
+  await page.waitForSelector('.game-card');
+  assert.ok(!server.requests.some((p) => /split_/.test(p)), 'the home screen needs no game code');
+  await page.click('[data-game=choice] a');
+  await page.waitForSelector('[role=alert]');
+  assert.match(await page.textContent('[role=alert]'), /could not be loaded/);
+  await shot(page, 'game-code-unavailable-360');
+  // The failed fetch is on the console (the browser's and the loader's
+  // messages); from here on nothing may be.
+  assert.ok(page.problems.some((p) => /Failed to fetch/.test(p)), page.problems.join('\n'));
+  page.problems = [];
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.waitForSelector('[data-testid=seat-row]');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=roll]');
+  // A reload on the game's deep link fetches the code before replaying it.
+  await page.reload();
+  await page.waitForSelector('[data-testid=roll]');
+  assert.deepEqual(page.problems.filter((p) => !/registration blocked by Playwright/.test(p)), []);
+  // Without the code, the home screen still lists the saved game (unchecked),
+  // and resuming it says why it cannot, keeping it.
+  fail = true;
+  const again = await page.context().newPage();
+  await again.goto(base + '/');
+  await again.waitForSelector('[data-testid=saved-game]');
+  await again.click('[data-testid=saved-game] a');
+  await again.waitForSelector('[role=alert]');
+  assert.match(await again.textContent('[role=alert]'), /could not be loaded/);
+  assert.equal(await again.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('game')).length > 0), true);
+  fail = false;
+  await again.getByRole('button', { name: 'Try again' }).click();
+  await again.waitForSelector('[data-testid=roll]');
+  await page.context().close();
+  server.close();
+});
