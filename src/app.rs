@@ -2,7 +2,7 @@
 
 use crate::games;
 use crate::i18n::*;
-use crate::lang::{initial_locale, lang_code, LangSwitch};
+use crate::lang::{initial_locale, when_text, LangSwitch};
 use crate::routes::{provide_nav, Link, Route};
 use crate::storage::{self, LoadError, SavedGame};
 use crate::table::Text;
@@ -40,6 +40,7 @@ fn Shell() -> impl IntoView {
             Route::Home => view! { <Home/> }.into_any(),
             Route::New(game) => view! { <crate::setup::Setup game/> }.into_any(),
             Route::Play(id) => view! { <Play id/> }.into_any(),
+            Route::History => view! { <crate::history::History/> }.into_any(),
             Route::NotFound => view! { <NotFound/> }.into_any(),
         }}
     }
@@ -117,14 +118,6 @@ fn aside_reason(raw: &str) -> Text {
     }
 }
 
-/// A date and time in the player's language, from milliseconds since 1970.
-fn when_text(ms: f64, l: Locale) -> String {
-    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    d.to_locale_string(lang_code(l), &wasm_bindgen::JsValue::UNDEFINED)
-        .as_string()
-        .unwrap_or_default()
-}
-
 /// The home screen, once the code of every game it must check is in: the
 /// games of the unfinished saves and of the items set aside (or at once if
 /// it cannot be fetched: the list then shows those games unchecked).
@@ -153,6 +146,15 @@ fn HomeScreen() -> impl IntoView {
     let unseen = RwSignal::new(storage::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
     let settings = RwSignal::new(storage::load_settings());
+    let count_finished = || storage::list_games().iter().filter(|g| g.finished).count();
+    let finished = RwSignal::new(count_finished());
+    // After a backup was restored: everything listed here may have changed.
+    let restored = Callback::new(move |_| {
+        saved.set(resumable());
+        aside.set(storage::aside_items());
+        finished.set(count_finished());
+        settings.set(storage::load_settings());
+    });
     // For the measurement script: the home screen is rendered and live.
     Effect::new(move |_| crate::device::mark("spielblock:interactive"));
 
@@ -242,6 +244,11 @@ fn HomeScreen() -> impl IntoView {
                     }).collect_view()}
                 </ul>
             </section>
+            {move || (finished.get() > 0).then(|| view! {
+                <p class="history-link">
+                    <Link to={"/history".to_string()} class="button">{move || td_string!(i18n.get_locale(), history_link, n = finished.get()).to_string()}</Link>
+                </p>
+            })}
             {move || {
                 let items = aside.get();
                 (!items.is_empty()).then(|| view! {
@@ -284,6 +291,11 @@ fn HomeScreen() -> impl IntoView {
                         }/>
                     {t!(i18n, vibrate_setting)}
                 </label>
+            </section>
+            <section aria-labelledby="backup-title" class="settings">
+                <h2 id="backup-title">{t!(i18n, backup_title)}</h2>
+                <p class="hint">{t!(i18n, backup_hint)}</p>
+                <crate::backup::BackupTools restored/>
             </section>
         </main>
     }

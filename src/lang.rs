@@ -46,3 +46,11 @@ pub fn LangSwitch() -> impl IntoView {
             on:click=switch>{t!(i18n, switch_lang)}</button>
     }
 }
+
+/// A date and time in the player's language, from milliseconds since 1970.
+pub fn when_text(ms: f64, l: Locale) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    d.to_locale_string(lang_code(l), &wasm_bindgen::JsValue::UNDEFINED)
+        .as_string()
+        .unwrap_or_default()
+}

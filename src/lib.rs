@@ -4,9 +4,11 @@
 #![allow(clippy::new_without_default)]
 
 pub mod app;
+pub mod backup;
 pub mod device;
 pub mod dice;
 pub mod games;
+pub mod history;
 pub mod host;
 pub mod i18n;
 pub mod lang;

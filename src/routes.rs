@@ -15,6 +15,8 @@ pub enum Route {
     New(String),
     /// A saved game by id.
     Play(String),
+    /// Finished games and statistics.
+    History,
     NotFound,
 }
 
@@ -26,6 +28,7 @@ impl Route {
             [] => Route::Home,
             ["new", game] => Route::New(decode(game)),
             ["play", id] => Route::Play(decode(id)),
+            ["history"] => Route::History,
             _ => Route::NotFound,
         }
     }

@@ -173,7 +173,12 @@ fn all_keys() -> Vec<String> {
     (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
 }
 
-fn get_raw(key: &str) -> Option<String> {
+/// The raw storage for code that writes many entries at once (`backup`).
+pub(crate) fn raw_storage() -> Option<web_sys::Storage> {
+    storage()
+}
+
+pub(crate) fn get_raw(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 

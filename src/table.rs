@@ -209,6 +209,8 @@ pub struct Entry {
     pub max_seats: usize,
     pub default_seats: usize,
     pub private_info: bool,
+    /// The lowest score wins (`rules::Game::LOWEST_WINS`).
+    pub lowest_wins: bool,
     pub daily: bool,
     pub name: fn(Locale) -> String,
     pub pitch: fn(Locale) -> String,

@@ -551,3 +551,427 @@ fn the_recovery_screen_offers_reload_and_home_in_both_languages() {
     assert!(root.query_selector("#recovery-home").unwrap().is_some());
     root.remove();
 }
+
+fn finished(
+    id: &str,
+    game: &str,
+    updated: f64,
+    seats: &[(&str, bool)],
+    scores: &[i64],
+) -> SavedGame {
+    let seats: Vec<rules::SeatInfo> = seats
+        .iter()
+        .map(|&(name, human)| rules::SeatInfo {
+            name: name.into(),
+            kind: if human {
+                rules::SeatKind::Human
+            } else {
+                rules::SeatKind::Computer
+            },
+            level: rules::Level::Casual,
+        })
+        .collect();
+    // Places as the game ranks them: Gnoming's lowest total first.
+    let keys: Vec<i64> = scores
+        .iter()
+        .map(|&s| if game == "gnoming" { -s } else { s })
+        .collect();
+    SavedGame {
+        id: id.into(),
+        game: game.into(),
+        updated,
+        finished: true,
+        outcome: Some(rules::Outcome {
+            scores: scores.to_vec(),
+            places: rules::contract::rank_by_key(&keys),
+        }),
+        record: serde_json::json!({"game": game, "seed": 1, "seats": seats, "moves": []}),
+        ..sample(id)
+    }
+}
+
+#[wasm_bindgen_test]
+fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
+    use spielblock::history::{finished_games, stats};
+    ls().clear().unwrap();
+    for g in [
+        finished(
+            "g1",
+            "gnoming",
+            10.0,
+            &[("Anna", true), ("Ben", true)],
+            &[12, 30],
+        ),
+        finished(
+            "g2",
+            "gnoming",
+            20.0,
+            &[("Anna", true), ("Ben", true)],
+            &[25, 25],
+        ),
+        finished(
+            "g3",
+            "gnoming",
+            30.0,
+            &[("Anna", true), ("Comp", false)],
+            &[-4, 8],
+        ),
+        finished("c1", "choice", 40.0, &[("Anna", true)], &[150]),
+        finished("c2", "choice", 50.0, &[("Anna", true)], &[-80]),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    // An unfinished game is no part of the history.
+    storage::save_game(&sample("open")).unwrap();
+    let games = finished_games();
+    assert_eq!(
+        games.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(),
+        ["c2", "c1", "g3", "g2", "g1"],
+        "newest first"
+    );
+    let s = stats(&games, &["choice", "gnoming"], |g| g == "gnoming");
+    let line = |game: &str, name: &str| {
+        s.iter()
+            .find(|x| x.game == game && x.name == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(s.len(), 3, "computer seats have no statistics: {s:?}");
+    let anna = line("gnoming", "Anna");
+    // A shared first place (25 = 25) counts as a win; in Gnoming the lowest
+    // total is best.
+    assert_eq!(
+        (anna.played, anna.wins, anna.best, anna.worst),
+        (3, 3, -4, 25)
+    );
+    assert_eq!((anna.win_rate(), anna.mean()), (100, "11.0".to_string()));
+    let ben = line("gnoming", "Ben");
+    assert_eq!((ben.played, ben.wins, ben.best, ben.worst), (2, 1, 25, 30));
+    assert_eq!((ben.win_rate(), ben.mean()), (50, "27.5".to_string()));
+    let solo = line("choice", "Anna");
+    assert_eq!(
+        (solo.best, solo.worst, solo.mean()),
+        (150, -80, "35.0".to_string())
+    );
+    // Game order as asked, then names.
+    assert_eq!(
+        s.iter()
+            .map(|x| (x.game.as_str(), x.name.as_str()))
+            .collect::<Vec<_>>(),
+        [("choice", "Anna"), ("gnoming", "Anna"), ("gnoming", "Ben")]
+    );
+}
+
+#[wasm_bindgen_test]
+fn means_and_win_rates_round_like_a_person_would() {
+    let s = |played, wins, sum| spielblock::history::Stats {
+        game: String::new(),
+        name: String::new(),
+        played,
+        wins,
+        sum,
+        best: 0,
+        worst: 0,
+    };
+    assert_eq!(s(3, 1, 10).mean(), "3.3");
+    assert_eq!(s(3, 2, 20).mean(), "6.7");
+    assert_eq!(s(3, 2, -20).mean(), "−6.7");
+    assert_eq!(s(2, 0, -7).mean(), "−3.5");
+    assert_eq!(s(4, 0, -1).mean(), "−0.3");
+    assert_eq!(s(3, 1, 10).win_rate(), 33);
+    assert_eq!(s(3, 2, 10).win_rate(), 67);
+    assert_eq!(s(8, 1, 10).win_rate(), 13);
+}
+
+#[wasm_bindgen_test]
+async fn the_history_lists_finished_games_and_filters_them() {
+    ls().clear().unwrap();
+    for g in [
+        finished(
+            "g1",
+            "gnoming",
+            10.0,
+            &[("Anna", true), ("Ben", true)],
+            &[12, 30],
+        ),
+        finished(
+            "c1",
+            "choice",
+            40.0,
+            &[("Cleo", true), ("Comp", false)],
+            &[150, 90],
+        ),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    go("/");
+    let root = mount_app();
+    tick(20).await;
+    let link = root.query_selector(".history-link a").unwrap().unwrap();
+    assert!(link.text_content().unwrap().contains("2 finished"));
+    go("/history");
+    let root = mount_app();
+    tick(20).await;
+    let items = || {
+        root.query_selector_all("[data-testid=finished-game]")
+            .unwrap()
+            .length()
+    };
+    assert_eq!(items(), 2);
+    let first = root
+        .query_selector("[data-testid=finished-game]")
+        .unwrap()
+        .unwrap();
+    let text = first.text_content().unwrap();
+    assert!(
+        text.contains("1. Cleo: 150") && text.contains("2. Comp (Computer, Casual): 90"),
+        "{text}"
+    );
+    let select = root
+        .query_selector("[data-testid=filter-player]")
+        .unwrap()
+        .unwrap()
+        .dyn_into::<web_sys::HtmlSelectElement>()
+        .unwrap();
+    // Computers are no players to filter by.
+    assert_eq!(select.length(), 4, "All, Anna, Ben, Cleo");
+    select.set_value("Ben");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    tick(20).await;
+    assert_eq!(items(), 1);
+    let stats = root.query_selector_all("[data-testid=stats-row]").unwrap();
+    assert_eq!(stats.length(), 1);
+    let line = stats.get(0).unwrap().text_content().unwrap();
+    assert!(
+        line.contains("Ben")
+            && line.contains("1 played")
+            && line.contains("0 won (0 %)")
+            && line.contains("best 30"),
+        "{line}"
+    );
+    ls().clear().unwrap();
+    go("/history");
+    let root = mount_app();
+    tick(20).await;
+    assert!(root
+        .query_selector("[data-testid=history-empty]")
+        .unwrap()
+        .is_some());
+}
+
+#[wasm_bindgen_test]
+fn a_broken_truncated_foreign_hostile_or_oversized_backup_is_refused_and_changes_nothing() {
+    use spielblock::backup::{plan, BackupError, MAX_BYTES};
+    ls().clear().unwrap();
+    storage::save_game(&sample("here")).unwrap();
+    storage::save_game(&finished("done", "choice", 5.0, &[("Anna", true)], &[40])).unwrap();
+    let file = storage::export_all();
+    let items = || {
+        serde_json::from_str::<serde_json::Value>(&storage::export_all()).unwrap()["items"].clone()
+    };
+    let before = items();
+    let refused = |text: &str| plan(text).unwrap_err();
+    assert_eq!(
+        refused(&file[..file.len() / 2]),
+        BackupError::NotJson,
+        "truncated"
+    );
+    assert_eq!(refused("PK\u{3}\u{4} not json"), BackupError::NotJson);
+    assert_eq!(refused("{\"foo\": 1}"), BackupError::Foreign);
+    assert_eq!(refused("[1, 2, 3]"), BackupError::Foreign);
+    assert_eq!(
+        refused("{\"app\": \"other\", \"items\": {}}"),
+        BackupError::Foreign
+    );
+    assert_eq!(
+        refused(&"x".repeat(MAX_BYTES + 1)),
+        BackupError::TooLarge {
+            bytes: MAX_BYTES + 1
+        }
+    );
+    let with = |key: &str, value: serde_json::Value| {
+        serde_json::json!({"app": "spielblock", "items": {key: value}}).to_string()
+    };
+    assert!(matches!(
+        refused(&with("__proto__", "x".into())),
+        BackupError::BadItem { .. }
+    ));
+    assert!(matches!(
+        refused(&with("other.site.key", "x".into())),
+        BackupError::BadItem { .. }
+    ));
+    assert!(matches!(
+        refused(&with(
+            "spielblock.settings",
+            serde_json::json!({"vibrate": true})
+        )),
+        BackupError::BadItem { .. }
+    ));
+    assert!(matches!(
+        refused(&with("spielblock.v1.game.x", "{not json".into())),
+        BackupError::BadGame {
+            why: storage::Unreadable::NotJson,
+            ..
+        }
+    ));
+    let other_id = serde_json::to_string(&sample("y")).unwrap();
+    assert!(matches!(
+        refused(&with("spielblock.v1.game.x", other_id.into())),
+        BackupError::BadGame {
+            why: storage::Unreadable::IdMismatch,
+            ..
+        }
+    ));
+    let newer = serde_json::to_string(&SavedGame {
+        schema: 99,
+        ..sample("x")
+    })
+    .unwrap();
+    assert!(matches!(
+        refused(&with("spielblock.v1.game.x", newer.into())),
+        BackupError::BadGame {
+            why: storage::Unreadable::Newer(99),
+            ..
+        }
+    ));
+    // Every refusal reads in both languages.
+    for e in [
+        BackupError::NotJson,
+        BackupError::Foreign,
+        BackupError::TooLarge { bytes: 9_000_000 },
+    ] {
+        for l in [spielblock::i18n::Locale::en, spielblock::i18n::Locale::de] {
+            assert!(e.text().get(l).len() > 20);
+        }
+    }
+    assert_eq!(items(), before, "nothing changed");
+}
+
+#[wasm_bindgen_test]
+fn restoring_merges_without_duplicating_and_is_idempotent() {
+    use spielblock::backup::{apply, plan};
+    ls().clear().unwrap();
+    // The file: A at revision 2, B at 5, C, a solo record and settings.
+    let a = SavedGame {
+        revision: 2,
+        ..sample("a")
+    };
+    let b = SavedGame {
+        revision: 5,
+        ..sample("b")
+    };
+    let c = finished("c", "choice", 9.0, &[("Anna", true)], &[55]);
+    for g in [&a, &b, &c] {
+        storage::save_game(g).unwrap();
+    }
+    ls().set_item("spielblock.record.choice", "[[\"Anna\",55,\"2026-11-01\"]]")
+        .unwrap();
+    storage::save_settings(storage::Settings { vibrate: false });
+    let file = storage::export_all();
+    // This browser: A at revision 3 (played on), B at 1, its own settings.
+    ls().clear().unwrap();
+    storage::save_game(&SavedGame {
+        revision: 3,
+        turn: 9,
+        ..sample("a")
+    })
+    .unwrap();
+    storage::save_game(&SavedGame {
+        revision: 1,
+        ..sample("b")
+    })
+    .unwrap();
+    storage::save_settings(storage::Settings { vibrate: true });
+    let p = plan(&file).unwrap();
+    assert_eq!(
+        p.new_games
+            .iter()
+            .map(|g| g.id.as_str())
+            .collect::<Vec<_>>(),
+        ["c"]
+    );
+    assert_eq!(
+        p.newer_games
+            .iter()
+            .map(|g| g.id.as_str())
+            .collect::<Vec<_>>(),
+        ["b"]
+    );
+    assert_eq!(p.same_games, 1, "A here is newer than the file's");
+    assert_eq!(
+        p.new_items
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .collect::<Vec<_>>(),
+        ["spielblock.record.choice"]
+    );
+    assert_eq!(p.kept_items, 1, "the settings here stay");
+    apply(&p).unwrap();
+    let games = storage::list_games();
+    assert_eq!(games.len(), 3);
+    let get = |id: &str| games.iter().find(|g| g.id == id).unwrap().clone();
+    assert_eq!(
+        (get("a").revision, get("a").turn),
+        (3, 9),
+        "kept the newer game here"
+    );
+    assert_eq!(get("b").revision, 5);
+    assert_eq!(get("c"), c);
+    // Written as the file has it, byte for byte.
+    let in_file: serde_json::Value = serde_json::from_str(&file).unwrap();
+    assert_eq!(
+        ls().get_item("spielblock.v1.game.c").unwrap().as_deref(),
+        in_file["items"]["spielblock.v1.game.c"].as_str()
+    );
+    assert!(storage::load_settings().vibrate, "settings here stay");
+    assert_eq!(
+        storage::solo_record("choice", "Anna").map(|r| r.0),
+        Some(55)
+    );
+    // The same file again adds nothing.
+    let again = plan(&file).unwrap();
+    assert!(again.is_empty(), "{again:?}");
+    assert_eq!(again.same_games, 3);
+    ls().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_restore_that_does_not_fit_is_undone_entirely() {
+    use spielblock::backup::{apply, plan};
+    ls().clear().unwrap();
+    let games: Vec<SavedGame> = (0..3).map(|i| sample(&format!("g{i}"))).collect();
+    for g in &games {
+        storage::save_game(g).unwrap();
+    }
+    let file = storage::export_all();
+    ls().clear().unwrap();
+    storage::save_game(&SavedGame {
+        revision: 0,
+        ..sample("g0")
+    })
+    .unwrap();
+    // Fill the storage so that one more game fits, not two.
+    let game_size = serde_json::to_string(&games[0]).unwrap().len();
+    ls().set_item("room", &"x".repeat(game_size + 200)).unwrap();
+    let mut n = 0;
+    let mut size = 256 * 1024;
+    while size > 0 {
+        while ls()
+            .set_item(&format!("filler{n}"), &"x".repeat(size))
+            .is_ok()
+        {
+            n += 1;
+        }
+        size /= 2;
+    }
+    ls().remove_item("room").unwrap();
+    let p = plan(&file).unwrap();
+    assert_eq!(p.new_games.len(), 2);
+    let before: Vec<String> = storage::list_games().iter().map(|g| g.id.clone()).collect();
+    assert_eq!(apply(&p), Err(storage::SaveError::Refused));
+    let after: Vec<String> = storage::list_games().iter().map(|g| g.id.clone()).collect();
+    assert_eq!(after, before, "nothing of the file was kept");
+    ls().clear().unwrap();
+}

@@ -294,6 +294,9 @@ pub trait Game:
     /// Whether seats hold private information, so the device must be handed over
     /// behind a "pass to NAME" screen between seats.
     const PRIVATE_INFO: bool;
+    /// Whether the lowest score wins (Gnoming A Round): which way a best and
+    /// a worst score go in the statistics.
+    const LOWEST_WINS: bool = false;
 
     /// The setup options (R-*-* rulings marked "(option)").
     fn options_spec() -> Vec<OptionSpec> {

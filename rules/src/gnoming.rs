@@ -914,6 +914,7 @@ impl Game for Gnoming {
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 7;
     const PRIVATE_INFO: bool = false;
+    const LOWEST_WINS: bool = true;
 
     fn new(seats: usize, _options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
         let mut game = Gnoming {

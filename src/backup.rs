@@ -1,0 +1,305 @@
+//! Restoring a backup (the file `storage::export_all` writes): the whole file
+//! is read and checked before anything is written, what it would add is
+//! shown, and it merges with what this browser holds without duplicating a
+//! game. A broken, truncated, foreign or oversized file is refused with the
+//! reason and changes nothing; a write the browser refuses is undone.
+
+use crate::i18n::*;
+use crate::storage::{self, SaveError, SavedGame, Unreadable, GAME_PREFIX};
+use crate::table::Text;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Larger than any browser's localStorage (5 MB in Chromium and Firefox).
+pub const MAX_BYTES: usize = 8_000_000;
+const MAX_KEY: usize = 200;
+
+/// Why a file is not restored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackupError {
+    TooLarge {
+        bytes: usize,
+    },
+    /// Not JSON: cut off, or another kind of file.
+    NotJson,
+    /// JSON, but not a Spielblock backup.
+    Foreign,
+    /// An entry that is not ours or not text.
+    BadItem {
+        key: String,
+    },
+    /// A saved game in it that this version cannot read.
+    BadGame {
+        key: String,
+        why: Unreadable,
+    },
+}
+
+impl BackupError {
+    pub fn text(&self) -> Text {
+        let e = self.clone();
+        Text::new(move |l| match &e {
+            BackupError::TooLarge { bytes } => {
+                td_string!(l, import_too_large, mb = bytes / 1_000_000).to_string()
+            }
+            BackupError::NotJson => td_string!(l, import_not_json).to_string(),
+            BackupError::Foreign => td_string!(l, import_foreign).to_string(),
+            BackupError::BadItem { key } => {
+                td_string!(l, import_bad_item, key = key.clone()).to_string()
+            }
+            BackupError::BadGame { key, why } => td_string!(
+                l,
+                import_bad_game,
+                key = key.clone(),
+                why = why.text().get(l)
+            )
+            .to_string(),
+        })
+    }
+}
+
+/// What restoring a file would do.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Plan {
+    /// Games this browser does not have.
+    pub new_games: Vec<SavedGame>,
+    /// Games it has with fewer moves saved (an older revision): replaced.
+    pub newer_games: Vec<SavedGame>,
+    /// Games it has as they are in the file, or newer: left alone.
+    pub same_games: usize,
+    /// Other entries (settings, records, daily bests, items set aside) it
+    /// does not have: added. Those it has are kept as they are.
+    pub new_items: Vec<(String, String)>,
+    pub kept_items: usize,
+    /// The games' entries as the file has them (written as they are).
+    game_texts: Vec<(String, String)>,
+}
+
+impl Plan {
+    /// The games the file would write (to be checked by replaying first).
+    pub fn games(&self) -> impl Iterator<Item = &SavedGame> {
+        self.new_games.iter().chain(&self.newer_games)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.new_games.is_empty() && self.newer_games.is_empty() && self.new_items.is_empty()
+    }
+}
+
+/// Reads a backup file and works out what restoring it would do, against
+/// what this browser holds now. Writes nothing.
+pub fn plan(text: &str) -> Result<Plan, BackupError> {
+    if text.len() > MAX_BYTES {
+        return Err(BackupError::TooLarge { bytes: text.len() });
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| BackupError::NotJson)?;
+    let items = match (value.get("app"), value.get("items")) {
+        (Some(serde_json::Value::String(app)), Some(serde_json::Value::Object(items)))
+            if app == "spielblock" =>
+        {
+            items
+        }
+        _ => return Err(BackupError::Foreign),
+    };
+    let mut plan = Plan::default();
+    for (key, raw) in items {
+        let bad = || BackupError::BadItem {
+            key: key.chars().take(60).collect(),
+        };
+        let raw = raw.as_str().ok_or_else(bad)?;
+        if !key.starts_with("spielblock.") || key.len() > MAX_KEY || key.contains('\u{0}') {
+            return Err(bad());
+        }
+        if let Some(id) = key.strip_prefix(GAME_PREFIX) {
+            let g = storage::parse_saved(raw).map_err(|why| BackupError::BadGame {
+                key: key.clone(),
+                why,
+            })?;
+            if g.id != id {
+                return Err(BackupError::BadGame {
+                    key: key.clone(),
+                    why: Unreadable::IdMismatch,
+                });
+            }
+            match storage::stored_revision(id) {
+                None => plan.new_games.push(g),
+                Some(here) if here < g.revision => plan.newer_games.push(g),
+                Some(_) => {
+                    plan.same_games += 1;
+                    continue;
+                }
+            }
+            plan.game_texts.push((key.clone(), raw.to_string()));
+        } else if storage::get_raw(key).is_some() {
+            plan.kept_items += 1;
+        } else {
+            plan.new_items.push((key.clone(), raw.to_string()));
+        }
+    }
+    Ok(plan)
+}
+
+/// Writes what `plan` adds. If the browser refuses a write (storage full),
+/// everything written so far is undone and nothing has changed.
+pub fn apply(plan: &Plan) -> Result<(), SaveError> {
+    let s = storage::raw_storage().ok_or(SaveError::Unavailable)?;
+    let writes: Vec<(String, String)> = plan
+        .game_texts
+        .iter()
+        .chain(&plan.new_items)
+        .cloned()
+        .collect();
+    let mut before: Vec<(String, Option<String>)> = Vec::new();
+    for (key, raw) in &writes {
+        before.push((key.clone(), s.get_item(key).ok().flatten()));
+        if s.set_item(key, raw).is_err() {
+            for (key, old) in before.iter().rev() {
+                let _ = match old {
+                    Some(old) => s.set_item(key, old),
+                    None => s.remove_item(key),
+                };
+            }
+            return Err(SaveError::Refused);
+        }
+    }
+    Ok(())
+}
+
+/// Where restoring a file stands.
+#[derive(Clone)]
+enum Step {
+    Idle,
+    Checking,
+    Refused(Text),
+    Ready(std::sync::Arc<Plan>),
+    Done(usize),
+}
+
+/// Reads and checks a file: the backup's shape, then every game in it
+/// replayed by its game's code (loaded first). Writes nothing.
+async fn check(text: String) -> Result<Plan, Text> {
+    let plan = plan(&text).map_err(|e| e.text())?;
+    let ids: Vec<String> = plan.games().map(|g| g.game.clone()).collect();
+    crate::games::load(&ids)
+        .await
+        .map_err(|_| Text::new(|l| td_string!(l, load_failed).to_string()))?;
+    for g in plan.games() {
+        let game = g.game.clone();
+        let Some(entry) = crate::games::find(&g.game) else {
+            return Err(Text::new(move |l| {
+                td_string!(l, err_unknown_game, game = game.clone()).to_string()
+            }));
+        };
+        if let Err(why) = (entry.open)(g.record.clone()) {
+            let key = g.key();
+            return Err(Text::new(move |l| {
+                td_string!(l, import_bad_game, key = key.clone(), why = why.get(l)).to_string()
+            }));
+        }
+    }
+    Ok(plan)
+}
+
+async fn read_file(input: &web_sys::HtmlInputElement) -> Option<String> {
+    let file = input.files()?.get(0)?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()?;
+    text.as_string()
+}
+
+/// Download a backup, restore one. `restored` runs after a restore wrote.
+#[component]
+pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let step = RwSignal::new(Step::Idle);
+    let picked = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        step.set(Step::Checking);
+        leptos::task::spawn_local(async move {
+            let result = match read_file(&input).await {
+                Some(text) => check(text).await,
+                None => Err(Text::new(|l| td_string!(l, import_not_json).to_string())),
+            };
+            // The same file can be chosen again.
+            input.set_value("");
+            step.set(match result {
+                Ok(plan) => Step::Ready(std::sync::Arc::new(plan)),
+                Err(why) => Step::Refused(why),
+            });
+        });
+    };
+    let restore = move |_| {
+        let Step::Ready(plan) = step.get_untracked() else {
+            return;
+        };
+        match apply(&plan) {
+            Ok(()) => {
+                step.set(Step::Done(plan.new_games.len() + plan.newer_games.len()));
+                restored.run(());
+            }
+            Err(e) => step.set(Step::Refused(e.text())),
+        }
+    };
+    view! {
+        <div class="backup">
+            <div class="actions">
+                <button type="button" data-testid="export-all"
+                    on:click=move |_| crate::device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
+                <label class="button file-button">
+                    {t!(i18n, import_pick)}
+                    <input type="file" accept=".json,application/json" data-testid="import-file" on:change=picked/>
+                </label>
+            </div>
+            {move || match step.get() {
+                Step::Idle => ().into_any(),
+                Step::Checking => view! { <p class="hint" role="status">{t!(i18n, import_checking)}</p> }.into_any(),
+                Step::Refused(why) => view! {
+                    <p class="notice error" role="alert" data-testid="import-refused">{move || why.get(i18n.get_locale())}</p>
+                }.into_any(),
+                Step::Done(n) => view! {
+                    <p class="notice" role="status" data-testid="import-done">{move || td_string!(i18n.get_locale(), import_done, n = n).to_string()}</p>
+                }.into_any(),
+                Step::Ready(plan) => {
+                    let (new, newer, same) = (plan.new_games.len(), plan.newer_games.len(), plan.same_games);
+                    let (items, kept) = (plan.new_items.len(), plan.kept_items);
+                    let empty = plan.is_empty();
+                    view! {
+                        <div class="notice" role="status" data-testid="import-plan">
+                            {move || {
+                                let l = i18n.get_locale();
+                                if empty {
+                                    return view! { <p>{td_string!(l, import_nothing, same = same).to_string()}</p> }.into_any();
+                                }
+                                let lines = [
+                                    (new, td_string!(l, import_new_games, n = new).to_string()),
+                                    (newer, td_string!(l, import_newer_games, n = newer).to_string()),
+                                    (same, td_string!(l, import_same_games, n = same).to_string()),
+                                    (items, td_string!(l, import_new_items, n = items).to_string()),
+                                    (kept, td_string!(l, import_kept_items, n = kept).to_string()),
+                                ];
+                                view! {
+                                    <p><strong>{td_string!(l, import_ask).to_string()}</strong></p>
+                                    <ul class="import-lines">
+                                        {lines.into_iter().filter(|(n, _)| *n > 0).map(|(_, text)| view! { <li>{text}</li> }).collect_view()}
+                                    </ul>
+                                }.into_any()
+                            }}
+                            <div class="actions">
+                                {(!empty).then(|| view! {
+                                    <button type="button" class="primary" data-testid="import-confirm" on:click=restore>{t!(i18n, import_confirm)}</button>
+                                })}
+                                <button type="button" on:click=move |_| step.set(Step::Idle)>{t!(i18n, import_cancel)}</button>
+                            </div>
+                        </div>
+                    }.into_any()
+                }
+            }}
+        </div>
+    }
+}

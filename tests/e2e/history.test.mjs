@@ -1,0 +1,191 @@
+// Tier (c): the history of finished games and the statistics, on the release
+// build. Finished games come from the command-line tool's computer games
+// (their records and replayed outcomes), saved as the app saves them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { start, newPage, shot, checkFit, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const cli = path.join(ROOT, 'target/release/spielblock-cli');
+
+/** Finished games: [game, seed, seat names (a leading * marks a computer)]. */
+function finishedGames(specs) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-history-'));
+  const saved = specs.map(([game, seed, names], i) => {
+    const players = names.map((n) => (n.startsWith('*') ? 'casual' : 'strong')).join(',');
+    execFileSync(cli, ['simulate', game, '--players', players, '-n', '1', '--seed', String(seed), '--records', dir]);
+    const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-${seed}.json`), 'utf8'));
+    record.seats = record.seats.map((s, k) => ({ ...s, name: names[k].replace('*', ''), kind: names[k].startsWith('*') ? 'computer' : 'human' }));
+    const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }));
+    assert.equal(out.over, true);
+    const id = `h${i}`;
+    return {
+      schema: 1, id, game, created: 1_700_000_000_000 + i * 86_400_000, updated: 1_700_000_000_000 + i * 86_400_000 + 3_600_000,
+      handover: false, finished: true, outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record,
+    };
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return saved;
+}
+
+const GAMES = finishedGames([
+  ['choice', 7, ['Anna', 'Ben']],
+  ['gnoming', 3, ['Anna', '*Robo', 'Cleo']],
+  ['mindgolf', 5, ['Ben', 'Cleo']],
+]);
+
+async function seed(page) {
+  await page.goto(env.base + '/');
+  await page.evaluate((games) => {
+    localStorage.clear();
+    for (const g of games) localStorage.setItem(`spielblock.v1.game.${g.id}`, JSON.stringify(g));
+  }, GAMES);
+  await page.goto(env.base + '/');
+}
+
+const minus = (n) => (n < 0 ? `−${-n}` : String(n));
+
+test('finished games are listed newest first with their ranking, filtered by game and player, with statistics', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await seed(page);
+  await page.click('.history-link a');
+  await page.waitForSelector('[data-testid=finished-game]');
+  assert.equal(new URL(page.url()).pathname, '/history');
+  const items = page.locator('[data-testid=finished-game]');
+  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['mindgolf', 'gnoming', 'choice']);
+  // Each ranking is the replayed outcome.
+  for (const [i, g] of [...GAMES].reverse().entries()) {
+    const lines = await items.nth(i).locator('.standings li').allTextContents();
+    const order = g.outcome.places.map((p, s) => [p, s]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, s]) => s);
+    assert.deepEqual(lines.map((l) => l.replace(/ \(Computer, Casual\)/, '')),
+      order.map((s) => `${g.outcome.places[s]}. ${g.record.seats[s].name}: ${minus(g.outcome.scores[s])}`));
+  }
+  assert.match(await items.nth(1).textContent(), /Robo \(Computer, Casual\)/);
+  // Filters: Gnoming alone, then Ben alone.
+  await page.selectOption('[data-testid=filter-game]', 'gnoming');
+  assert.equal(await items.count(), 1);
+  await page.selectOption('[data-testid=filter-game]', '');
+  await page.selectOption('[data-testid=filter-player]', 'Ben');
+  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['mindgolf', 'choice']);
+  const stats = await page.locator('[data-testid=stats-row]').allTextContents();
+  assert.equal(stats.length, 2, stats.join('\n'));
+  const choice = GAMES[0];
+  const benWon = choice.outcome.places[1] === 1 ? 1 : 0;
+  assert.ok(stats.some((s) => s.includes('Ben') && s.includes('CHOICE') && s.includes(`1 played · ${benWon} won (${benWon * 100} %)`)
+    && s.includes(`best ${minus(choice.outcome.scores[1])}`)), stats.join('\n'));
+  await shot(page, 'history-filtered-360');
+  // Show: the game's own result screen, the same scores.
+  await page.selectOption('[data-testid=filter-player]', '');
+  await items.nth(1).locator('a').click();
+  await page.waitForSelector('[data-testid=result]');
+  const scores = await page.locator('[data-testid=result] .score').allTextContents();
+  const g = GAMES[1];
+  assert.deepEqual([...scores].sort(), g.outcome.scores.map(minus).sort());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('history screens fit at 320, 360 and 1280 px in both languages, pass axe, and an empty history says so', async () => {
+  for (const lang of ['en', 'de']) {
+    for (const viewport of [{ width: 320, height: 640 }, PHONE, DESKTOP]) {
+      const page = await newPage(env.browser, viewport);
+      await seed(page);
+      await page.evaluate((l) => localStorage.setItem('spielblock.lang', JSON.stringify(l)), lang);
+      await page.goto(env.base + '/history');
+      await page.waitForSelector('[data-testid=finished-game]');
+      await checkFit(page, `history ${lang} ${viewport.width}`);
+      await shot(page, `history-${lang}-${viewport.width}`);
+      if (viewport.width === 360) {
+        await audit(page, `history ${lang}`);
+        await page.goto(env.base + '/');
+        await page.waitForSelector('.history-link a');
+        await shot(page, `home-with-history-${lang}-360`);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  }
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/history');
+  await page.waitForSelector('[data-testid=history-empty]');
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  assert.equal(await page.$('.history-link'), null, 'no history link without a finished game');
+  await page.context().close();
+});
+
+test('a backup moves everything: download, clear, restore, all back; a broken or foreign file is refused and changes nothing', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-backup-'));
+  const page = await newPage(env.browser, PHONE);
+  await seed(page);
+  // An unfinished game too: the first six moves of a finished one.
+  await page.evaluate((g) => {
+    const open = { ...g, id: 'open1', finished: false, outcome: null, record: { ...g.record, moves: g.record.moves.slice(0, 6) } };
+    localStorage.setItem('spielblock.v1.game.open1', JSON.stringify(open));
+  }, GAMES[0]);
+  await page.reload();
+  await page.waitForSelector('[data-testid=saved-game]');
+  const stored = () => page.evaluate(() => Object.fromEntries(Object.keys(localStorage)
+    .filter((k) => k.startsWith('spielblock.')).sort().map((k) => [k, localStorage.getItem(k)])));
+  const before = await stored();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-all]')]);
+  const file = path.join(tmp, 'backup.json');
+  await download.saveAs(file);
+  const text = fs.readFileSync(file, 'utf8');
+  // Refused, nothing changed: a cut-off file, someone else's JSON.
+  for (const [name, content, reason] of [
+    ['cut.json', text.slice(0, Math.floor(text.length / 2)), /breaks off/],
+    ['other.json', JSON.stringify({ version: 3, notes: ['x'] }), /not a Spielblock backup/],
+  ]) {
+    fs.writeFileSync(path.join(tmp, name), content);
+    await page.setInputFiles('[data-testid=import-file]', path.join(tmp, name));
+    await page.waitForSelector('[data-testid=import-refused]');
+    assert.match(await page.textContent('[data-testid=import-refused]'), reason);
+    assert.deepEqual(await stored(), before);
+  }
+  await shot(page, 'backup-refused-360');
+  // A new phone: nothing stored; the file brings all back.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('.game-card');
+  assert.equal(await page.$('[data-testid=saved-game]'), null);
+  await page.setInputFiles('[data-testid=import-file]', file);
+  await page.waitForSelector('[data-testid=import-plan]');
+  assert.match(await page.textContent('[data-testid=import-plan]'), /New games: 4/);
+  await shot(page, 'backup-plan-360');
+  await page.click('[data-testid=import-confirm]');
+  await page.waitForSelector('[data-testid=import-done]');
+  assert.deepEqual(await stored(), before, 'every entry is back as it was');
+  await page.waitForSelector('[data-testid=saved-game]');
+  assert.match(await page.textContent('.history-link'), /3 finished/);
+  // The unfinished game resumes.
+  await page.click('[data-testid=saved-game] a');
+  await page.waitForSelector('main.play');
+  // The same file again adds nothing.
+  await page.goto(env.base + '/');
+  await page.setInputFiles('[data-testid=import-file]', file);
+  await page.waitForSelector('[data-testid=import-plan]');
+  assert.match(await page.textContent('[data-testid=import-plan]'), /nothing to add/);
+  assert.equal(await page.$('[data-testid=import-confirm]'), null);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  // German words for the plan.
+  const de = await newPage(env.browser, { width: 320, height: 640 });
+  await de.goto(env.base + '/');
+  await de.evaluate(() => localStorage.setItem('spielblock.lang', '"de"'));
+  await de.reload();
+  await de.setInputFiles('[data-testid=import-file]', file);
+  await de.waitForSelector('[data-testid=import-plan]');
+  assert.match(await de.textContent('[data-testid=import-plan]'), /Neue Spiele: 4/);
+  await checkFit(de, 'backup plan de 320');
+  await shot(de, 'backup-plan-de-320');
+  await de.context().close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
