@@ -7,9 +7,9 @@ use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::routes::Link;
 use crate::storage;
-use crate::table::level_text;
+use crate::table::{esc, level_text, RecordKind};
 use leptos::prelude::*;
-use rules::{Outcome, SeatInfo, SeatKind};
+use rules::{Level, Outcome, SeatInfo, SeatKind};
 
 /// A finished game as the history lists it.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +22,8 @@ pub struct Finished {
     pub outcome: Outcome,
     /// The date of a daily challenge.
     pub daily: Option<String>,
+    /// How many turns (or rounds) it lasted, as players count them.
+    pub turn: u32,
 }
 
 /// Every finished game in storage, newest first. A saved game whose seats
@@ -42,6 +44,7 @@ pub fn finished_games() -> Vec<Finished> {
                 seats,
                 outcome,
                 daily: g.daily,
+                turn: g.turn,
             })
         })
         .collect()
@@ -53,7 +56,7 @@ pub fn matches(f: &Finished, game: Option<&str>, player: Option<&str>) -> bool {
 }
 
 /// One player's figures in one game. A shared first place counts as a win.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Stats {
     pub game: String,
     pub name: String,
@@ -62,6 +65,10 @@ pub struct Stats {
     pub sum: i64,
     pub best: i64,
     pub worst: i64,
+    /// Against the computer, per level (casual, strong): games with at
+    /// least one computer seat of that level, and how many of those this
+    /// player finished ahead of every such seat.
+    pub vs: [(u32, u32); 2],
 }
 
 impl Stats {
@@ -92,13 +99,28 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
                 continue;
             }
             let score = f.outcome.scores[seat];
-            let won = f.outcome.places[seat] == 1;
+            let place = f.outcome.places[seat];
+            let won = place == 1;
+            let mut vs = [(0, 0); 2];
+            for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
+                let theirs: Vec<usize> = (0..f.seats.len())
+                    .filter(|&o| f.seats[o].kind == SeatKind::Computer && f.seats[o].level == level)
+                    .map(|o| f.outcome.places[o])
+                    .collect();
+                if !theirs.is_empty() {
+                    vs[i] = (1, theirs.iter().all(|&p| place < p) as u32);
+                }
+            }
             let better = |a: i64, b: i64| if low { a < b } else { a > b };
             match out
                 .iter_mut()
                 .find(|s| s.game == f.game && s.name == info.name)
             {
                 Some(s) => {
+                    for (mine, new) in s.vs.iter_mut().zip(vs) {
+                        mine.0 += new.0;
+                        mine.1 += new.1;
+                    }
                     s.played += 1;
                     s.wins += won as u32;
                     s.sum += score;
@@ -117,6 +139,7 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
                     sum: score,
                     best: score,
                     worst: score,
+                    vs,
                 }),
             }
         }
@@ -128,6 +151,169 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
     out
 }
 
+/// A game's record in the history: the value, who set it, when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    pub game: String,
+    pub kind: RecordKind,
+    /// Of a daily challenge only.
+    pub daily: bool,
+    /// The score, the margin, or the turns.
+    pub value: i64,
+    pub names: Vec<String>,
+    pub when: f64,
+}
+
+/// How a game's records are kept: its kind, whether the lowest score wins,
+/// whether it has a daily challenge.
+pub struct RecordRule {
+    pub kind: RecordKind,
+    pub lowest_wins: bool,
+    pub daily: bool,
+}
+
+/// The records set by people (computer seats set none) in `games`, per
+/// game in `order`: the game's own record, and for a game with a daily
+/// challenge the best score of one. The first to set a value keeps it.
+pub fn records(
+    games: &[Finished],
+    order: &[&str],
+    rule: impl Fn(&str) -> RecordRule,
+) -> Vec<GameRecord> {
+    let mut out = Vec::new();
+    for &game in order {
+        let r = rule(game);
+        // Oldest first, so a tie keeps the first to set it.
+        let played: Vec<&Finished> = games.iter().rev().filter(|f| f.game == game).collect();
+        let humans = |f: &Finished| -> Vec<usize> {
+            (0..f.seats.len())
+                .filter(|&s| f.seats[s].kind == SeatKind::Human)
+                .collect()
+        };
+        let better = |a: i64, b: i64| if r.lowest_wins { a < b } else { a > b };
+        let best = |daily: bool, kind: RecordKind| {
+            let mut rec: Option<GameRecord> = None;
+            for f in played.iter().filter(|f| !daily || f.daily.is_some()) {
+                let people = humans(f);
+                let found: Option<(i64, Vec<usize>)> = match kind {
+                    RecordKind::BestScore => people
+                        .iter()
+                        .map(|&s| f.outcome.scores[s])
+                        .reduce(|a, b| if better(b, a) { b } else { a })
+                        .map(|v| {
+                            (
+                                v,
+                                people
+                                    .iter()
+                                    .copied()
+                                    .filter(|&s| f.outcome.scores[s] == v)
+                                    .collect(),
+                            )
+                        }),
+                    RecordKind::Margin => {
+                        // A game a computer won sets no record (no `?`
+                        // here: it would end the search).
+                        let winners: Vec<usize> = people
+                            .iter()
+                            .copied()
+                            .filter(|&s| f.outcome.places[s] == 1)
+                            .collect();
+                        let runner_up = (0..f.seats.len())
+                            .filter(|&s| f.outcome.places[s] > 1)
+                            .map(|s| f.outcome.scores[s])
+                            .reduce(|a, b| if better(b, a) { b } else { a });
+                        match (winners.first(), runner_up) {
+                            (Some(&w), Some(ru)) => {
+                                Some(((f.outcome.scores[w] - ru).abs(), winners))
+                            }
+                            _ => None,
+                        }
+                    }
+                    RecordKind::Longest => {
+                        (!people.is_empty()).then(|| (f.turn as i64, people.clone()))
+                    }
+                };
+                if let Some((value, seats)) = found {
+                    let higher = match kind {
+                        RecordKind::BestScore => {
+                            rec.as_ref().is_none_or(|r| better(value, r.value))
+                        }
+                        _ => rec.as_ref().is_none_or(|r| value > r.value),
+                    };
+                    if higher {
+                        rec = Some(GameRecord {
+                            game: game.to_string(),
+                            kind,
+                            daily,
+                            value,
+                            names: seats.iter().map(|&s| f.seats[s].name.clone()).collect(),
+                            when: f.when,
+                        });
+                    }
+                }
+            }
+            rec
+        };
+        out.extend(best(false, r.kind));
+        if r.daily {
+            out.extend(best(true, RecordKind::BestScore));
+        }
+    }
+    out
+}
+
+/// A line chart of `scores` (oldest first) as inline SVG, with the lowest
+/// and highest score written at the side.
+pub fn chart_svg(scores: &[i64], label: &str) -> String {
+    let (w, h, pad, left) = (300.0, 90.0, 8.0, 36.0);
+    let lo = scores.iter().copied().min().unwrap_or(0);
+    let hi = scores.iter().copied().max().unwrap_or(0);
+    let span = (hi - lo).max(1) as f64;
+    let n = scores.len();
+    let x = |i: usize| {
+        left + if n > 1 {
+            (w - left - pad) * i as f64 / (n - 1) as f64
+        } else {
+            (w - left - pad) / 2.0
+        }
+    };
+    let y = |v: i64| pad + (h - 2.0 * pad) * (hi - v) as f64 / span;
+    // Whole pixels: no float formatting (it costs 7 KB in the module).
+    let px = |v: f64| (v.round() as i64).to_string();
+    let points: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| format!("{},{}", px(x(i)), px(y(v))))
+        .collect();
+    let mut svg = format!(
+        "<svg class=\"chart\" viewBox=\"0 0 300 90\" role=\"img\" aria-label=\"{}\">",
+        esc(label)
+    );
+    svg.push_str(&format!(
+        "<line x1=\"{l}\" y1=\"{p}\" x2=\"{l}\" y2=\"{b}\" class=\"axis\"/><text x=\"{t}\" y=\"{ty}\" class=\"tick\">{}</text><text x=\"{t}\" y=\"{by}\" class=\"tick\">{}</text>",
+        signed(hi),
+        signed(lo),
+        l = px(left - 4.0),
+        p = px(pad),
+        b = px(h - pad),
+        t = px(left - 8.0),
+        ty = px(pad + 4.0),
+        by = px(h - pad + 4.0),
+    ));
+    svg.push_str(&format!(
+        "<polyline points=\"{}\" class=\"line\"/>",
+        points.join(" ")
+    ));
+    for p in &points {
+        let (cx, cy) = p.split_once(',').unwrap_or(("0", "0"));
+        svg.push_str(&format!(
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"3\" class=\"dot\"/>"
+        ));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
 /// A score as the result screen writes it (a true minus sign).
 fn signed(n: i64) -> String {
     if n < 0 {
@@ -135,6 +321,48 @@ fn signed(n: i64) -> String {
     } else {
         n.to_string()
     }
+}
+
+fn record_text(r: &GameRecord, l: Locale) -> String {
+    let game = game_name(&r.game, l);
+    let names = r.names.join(", ");
+    let date = crate::lang::when_text(r.when, l);
+    let value = signed(r.value);
+    match (r.kind, r.daily) {
+        (_, true) => td_string!(
+            l,
+            record_daily,
+            game = game,
+            value = value,
+            names = names,
+            date = date
+        ),
+        (RecordKind::BestScore, _) => td_string!(
+            l,
+            record_best,
+            game = game,
+            value = value,
+            names = names,
+            date = date
+        ),
+        (RecordKind::Margin, _) => td_string!(
+            l,
+            record_margin,
+            game = game,
+            value = value,
+            names = names,
+            date = date
+        ),
+        (RecordKind::Longest, _) => td_string!(
+            l,
+            record_longest,
+            game = game,
+            value = value,
+            names = names,
+            date = date
+        ),
+    }
+    .to_string()
 }
 
 fn game_name(id: &str, l: Locale) -> String {
@@ -148,6 +376,7 @@ pub fn History() -> impl IntoView {
     let registry = games::registry();
     let order: Vec<&'static str> = registry.iter().map(|e| e.id).collect();
     let lowest = move |g: &str| games::find(g).is_some_and(|e| e.lowest_wins);
+    let record_order = order.clone();
     // The filters offer what the history holds.
     let game_ids: Vec<&'static str> = order
         .iter()
@@ -211,6 +440,26 @@ pub fn History() -> impl IntoView {
                             </select>
                         </label>
                     </div>
+                    <section aria-labelledby="records-title">
+                        <h2 id="records-title">{t!(i18n, records_title)}</h2>
+                        <ul class="records">
+                            {move || {
+                                let g = game.get();
+                                records(&all.get_value(), &record_order, |id| {
+                                    let e = games::find(id);
+                                    RecordRule {
+                                        kind: e.map_or(RecordKind::BestScore, |e| e.record),
+                                        lowest_wins: e.is_some_and(|e| e.lowest_wins),
+                                        daily: e.is_some_and(|e| e.daily),
+                                    }
+                                })
+                                .into_iter()
+                                .filter(|r| g.is_empty() || r.game == g)
+                                .map(|r| view! { <li data-testid="record">{move || record_text(&r, i18n.get_locale())}</li> })
+                                .collect_view()
+                            }}
+                        </ul>
+                    </section>
                     <section aria-labelledby="stats-title">
                         <h2 id="stats-title">{t!(i18n, stats_title)}</h2>
                         <ul class="stats">
@@ -221,6 +470,24 @@ pub fn History() -> impl IntoView {
                                     .filter(|s| p.is_empty() || s.name == p)
                                     .map(|s| {
                                         let g = s.game.clone();
+                                        let g2 = s.game.clone();
+                                        // A player's scores over time, once chosen and with two games or more.
+                                        let scores: Vec<i64> = if p.is_empty() {
+                                            Vec::new()
+                                        } else {
+                                            shown.get().iter().rev().filter(|f| f.game == s.game).filter_map(|f| {
+                                                f.seats.iter().position(|x| x.name == p && x.kind == SeatKind::Human).map(|i| f.outcome.scores[i])
+                                            }).collect()
+                                        };
+                                        let name = s.name.clone();
+                                        let chart = (scores.len() >= 2).then(|| view! {
+                                            <div class="chart-box" inner_html=move || {
+                                                let l = i18n.get_locale();
+                                                let list = scores.iter().map(|&v| signed(v)).collect::<Vec<_>>().join(", ");
+                                                chart_svg(&scores, &td_string!(l, chart_label, name = name.clone(), game = game_name(&g2, l), list = list).to_string())
+                                            }></div>
+                                        });
+                                        let vs = s.vs;
                                         view! {
                                             <li data-testid="stats-row">
                                                 <span><strong>{s.name.clone()}</strong>" · "{move || game_name(&g, i18n.get_locale())}</span>
@@ -233,6 +500,14 @@ pub fn History() -> impl IntoView {
                                                         td_string!(l, stats_scores, mean = s.mean(), best = signed(s.best), worst = signed(s.worst)),
                                                     )
                                                 }}</span>
+                                                {move || {
+                                                    let l = i18n.get_locale();
+                                                    let parts: Vec<String> = [Level::Casual, Level::Strong].into_iter().zip(vs).filter(|(_, (n, _))| *n > 0)
+                                                        .map(|(level, (n, won))| td_string!(l, stats_vs, level = level_text(level, l), won = won, n = n).to_string())
+                                                        .collect();
+                                                    (!parts.is_empty()).then(|| view! { <span class="meta" data-testid="stats-vs">{parts.join(" · ")}</span> })
+                                                }}
+                                                {chart}
                                             </li>
                                         }
                                     })

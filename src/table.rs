@@ -132,6 +132,8 @@ pub trait GameView: Game {
     /// Whether solo play offers a daily challenge: the same seed for everyone
     /// on the same date, with the day's best score per name kept.
     const DAILY: bool = false;
+    /// What the history keeps as this game's record.
+    const RECORD: RecordKind = RecordKind::BestScore;
     fn name(l: Locale) -> String;
     fn pitch(l: Locale) -> String;
     /// The table: sheets, dice, cards, board, and the acting seat's controls.
@@ -200,6 +202,17 @@ pub trait Live: Send + Sync {
     fn warm_up(&self);
 }
 
+/// What the history keeps as a game's record (besides each player's best).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    /// The best final score (highest, or lowest where the lowest wins).
+    BestScore,
+    /// The biggest winning margin over the runner-up (a duel).
+    Margin,
+    /// The longest game in turns (surviving as long as possible).
+    Longest,
+}
+
 /// A game's line in the app's registry: its facts and the functions behind
 /// it (built by `crate::live::entry`).
 #[derive(Clone, Copy)]
@@ -212,6 +225,7 @@ pub struct Entry {
     /// The lowest score wins (`rules::Game::LOWEST_WINS`).
     pub lowest_wins: bool,
     pub daily: bool,
+    pub record: RecordKind,
     pub name: fn(Locale) -> String,
     pub pitch: fn(Locale) -> String,
     pub options: fn() -> Vec<OptionSpec>,

@@ -645,6 +645,8 @@ fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
         (3, 3, -4, 25)
     );
     assert_eq!((anna.win_rate(), anna.mean()), (100, "11.0".to_string()));
+    // Against the casual computer once, ahead of it; never against a strong one.
+    assert_eq!(anna.vs, [(1, 1), (0, 0)]);
     let ben = line("gnoming", "Ben");
     assert_eq!((ben.played, ben.wins, ben.best, ben.worst), (2, 1, 25, 30));
     assert_eq!((ben.win_rate(), ben.mean()), (50, "27.5".to_string()));
@@ -665,13 +667,10 @@ fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
 #[wasm_bindgen_test]
 fn means_and_win_rates_round_like_a_person_would() {
     let s = |played, wins, sum| spielblock::history::Stats {
-        game: String::new(),
-        name: String::new(),
         played,
         wins,
         sum,
-        best: 0,
-        worst: 0,
+        ..Default::default()
     };
     assert_eq!(s(3, 1, 10).mean(), "3.3");
     assert_eq!(s(3, 2, 20).mean(), "6.7");
@@ -974,4 +973,173 @@ fn a_restore_that_does_not_fit_is_undone_entirely() {
     let after: Vec<String> = storage::list_games().iter().map(|g| g.id.clone()).collect();
     assert_eq!(after, before, "nothing of the file was kept");
     ls().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn records_keep_the_first_best_the_biggest_win_and_the_longest_game() {
+    use spielblock::history::{finished_games, records, RecordRule};
+    use spielblock::table::RecordKind;
+    ls().clear().unwrap();
+    let with = |g: SavedGame, turn: u32, daily: bool| SavedGame {
+        turn,
+        daily: daily.then(|| "2026-11-20".to_string()),
+        ..g
+    };
+    for g in [
+        with(
+            finished(
+                "m1",
+                "mindgolf",
+                10.0,
+                &[("Anna", true), ("Ben", true)],
+                &[50, 70],
+            ),
+            9,
+            false,
+        ),
+        with(
+            finished(
+                "m2",
+                "mindgolf",
+                20.0,
+                &[("Anna", true), ("Comp", false)],
+                &[70, 99],
+            ),
+            9,
+            false,
+        ),
+        with(
+            finished("m3", "mindgolf", 30.0, &[("Ben", true)], &[40]),
+            9,
+            true,
+        ),
+        with(
+            finished(
+                "s1",
+                "minesweeper",
+                10.0,
+                &[("Anna", true), ("Ben", true)],
+                &[30, 10],
+            ),
+            1,
+            false,
+        ),
+        with(
+            finished(
+                "s2",
+                "minesweeper",
+                20.0,
+                &[("Comp", false), ("Anna", true)],
+                &[50, 0],
+            ),
+            1,
+            false,
+        ),
+        with(
+            finished(
+                "s3",
+                "minesweeper",
+                30.0,
+                &[("Ben", true), ("Anna", true)],
+                &[25, 0],
+            ),
+            1,
+            false,
+        ),
+        with(
+            finished(
+                "g1",
+                "gnoming",
+                10.0,
+                &[("Anna", true), ("Ben", true)],
+                &[12, 30],
+            ),
+            3,
+            false,
+        ),
+        with(
+            finished(
+                "g2",
+                "gnoming",
+                20.0,
+                &[("Cleo", true), ("Ben", true)],
+                &[-4, 30],
+            ),
+            3,
+            false,
+        ),
+        with(
+            finished(
+                "e1",
+                "en-gingg",
+                10.0,
+                &[("Anna", true), ("Ben", true)],
+                &[5, -1],
+            ),
+            7,
+            false,
+        ),
+        with(
+            finished(
+                "e2",
+                "en-gingg",
+                20.0,
+                &[("Anna", true), ("Comp", false)],
+                &[3, -2],
+            ),
+            12,
+            false,
+        ),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    let order = ["mindgolf", "minesweeper", "gnoming", "en-gingg"];
+    let r = records(&finished_games(), &order, |g| RecordRule {
+        kind: match g {
+            "minesweeper" => RecordKind::Margin,
+            "en-gingg" => RecordKind::Longest,
+            _ => RecordKind::BestScore,
+        },
+        lowest_wins: g == "gnoming",
+        daily: g == "mindgolf",
+    });
+    let got: Vec<(&str, bool, i64, String)> = r
+        .iter()
+        .map(|x| (x.game.as_str(), x.daily, x.value, x.names.join("+")))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            // Anna's later 70 ties Ben's: the first keeps it; the computer's 99 is no record.
+            ("mindgolf", false, 70, "Ben".to_string()),
+            ("mindgolf", true, 40, "Ben".to_string()),
+            // The computer's win by 50 is no record.
+            ("minesweeper", false, 25, "Ben".to_string()),
+            // Lowest wins.
+            ("gnoming", false, -4, "Cleo".to_string()),
+            ("en-gingg", false, 12, "Anna".to_string()),
+        ]
+    );
+    assert_eq!(r[0].when, 10.0);
+    ls().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_players_scores_are_drawn_as_a_line_with_their_range() {
+    let svg = spielblock::history::chart_svg(&[12, -4, 30], "Anna's <scores>");
+    assert_eq!(svg.matches("<circle").count(), 3);
+    assert!(
+        svg.contains(">30</text>") && svg.contains(">−4</text>"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("aria-label=\"Anna&#39;s &lt;scores&gt;\""),
+        "{svg}"
+    );
+    // Oldest at the left, the highest score at the top.
+    assert!(svg.contains("points=\"36,"), "{svg}");
+    assert!(
+        svg.contains(" 292,8\""),
+        "the last, 30, is at the top right: {svg}"
+    );
 }

@@ -33,6 +33,7 @@ fn signed_plain(v: i64) -> String {
 
 impl GameView for EnGingg {
     const DEFAULT_SEATS: usize = 3;
+    const RECORD: crate::table::RecordKind = crate::table::RecordKind::Longest;
 
     fn name(l: Locale) -> String {
         td_string!(l, name_en_gingg).to_string()

@@ -36,6 +36,7 @@ fn signed(v: i64) -> String {
 
 impl GameView for Minesweeper {
     const DEFAULT_SEATS: usize = 2;
+    const RECORD: crate::table::RecordKind = crate::table::RecordKind::Margin;
 
     fn name(l: Locale) -> String {
         td_string!(l, name_minesweeper).to_string()

@@ -39,6 +39,7 @@ const GAMES = finishedGames([
   ['choice', 7, ['Anna', 'Ben']],
   ['gnoming', 3, ['Anna', '*Robo', 'Cleo']],
   ['mindgolf', 5, ['Ben', 'Cleo']],
+  ['choice', 11, ['Anna', 'Ben']],
 ]);
 
 async function seed(page) {
@@ -59,7 +60,7 @@ test('finished games are listed newest first with their ranking, filtered by gam
   await page.waitForSelector('[data-testid=finished-game]');
   assert.equal(new URL(page.url()).pathname, '/history');
   const items = page.locator('[data-testid=finished-game]');
-  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['mindgolf', 'gnoming', 'choice']);
+  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['choice', 'mindgolf', 'gnoming', 'choice']);
   // Each ranking is the replayed outcome.
   for (const [i, g] of [...GAMES].reverse().entries()) {
     const lines = await items.nth(i).locator('.standings li').allTextContents();
@@ -67,23 +68,42 @@ test('finished games are listed newest first with their ranking, filtered by gam
     assert.deepEqual(lines.map((l) => l.replace(/ \(Computer, Casual\)/, '')),
       order.map((s) => `${g.outcome.places[s]}. ${g.record.seats[s].name}: ${minus(g.outcome.scores[s])}`));
   }
-  assert.match(await items.nth(1).textContent(), /Robo \(Computer, Casual\)/);
+  assert.match(await items.nth(2).textContent(), /Robo \(Computer, Casual\)/);
+  // Records: each game's best by a person (Gnoming's lowest).
+  const records = await page.locator('[data-testid=record]').allTextContents();
+  assert.equal(records.length, 3, records.join('\n'));
+  const humanScores = (game) => GAMES.filter((g) => g.game === game)
+    .flatMap((g) => g.record.seats.map((seat, i) => [seat, g.outcome.scores[i]]).filter(([seat]) => seat.kind === 'human').map(([, v]) => v));
+  const choiceBest = Math.max(...humanScores('choice'));
+  const gnomingBest = Math.min(...humanScores('gnoming'));
+  assert.ok(records.some((r) => r.startsWith('CHOICE, best score: ' + minus(choiceBest))), records.join('\n'));
+  assert.ok(records.some((r) => r.startsWith('Gnoming A Round, best score: ' + minus(gnomingBest))), records.join('\n'));
+  // Anna against the casual computer in Gnoming.
+  const gn = GAMES[1];
+  const ahead = gn.outcome.places[0] < gn.outcome.places[1] ? 1 : 0;
+  assert.ok((await page.locator('[data-testid=stats-vs]').allTextContents())
+    .includes(`ahead of the computer (Casual) in ${ahead} of 1`));
   // Filters: Gnoming alone, then Ben alone.
   await page.selectOption('[data-testid=filter-game]', 'gnoming');
   assert.equal(await items.count(), 1);
   await page.selectOption('[data-testid=filter-game]', '');
   await page.selectOption('[data-testid=filter-player]', 'Ben');
-  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['mindgolf', 'choice']);
+  assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.dataset.game)), ['choice', 'mindgolf', 'choice']);
   const stats = await page.locator('[data-testid=stats-row]').allTextContents();
   assert.equal(stats.length, 2, stats.join('\n'));
-  const choice = GAMES[0];
-  const benWon = choice.outcome.places[1] === 1 ? 1 : 0;
-  assert.ok(stats.some((s) => s.includes('Ben') && s.includes('CHOICE') && s.includes(`1 played · ${benWon} won (${benWon * 100} %)`)
-    && s.includes(`best ${minus(choice.outcome.scores[1])}`)), stats.join('\n'));
+  const bens = [GAMES[0], GAMES[3]];
+  const benWon = bens.filter((g) => g.outcome.places[1] === 1).length;
+  const benBest = Math.max(...bens.map((g) => g.outcome.scores[1]));
+  assert.ok(stats.some((s) => s.includes('Ben') && s.includes('CHOICE') && s.includes(`2 played · ${benWon} won (${benWon * 50} %)`)
+    && s.includes(`best ${minus(benBest)}`)), stats.join('\n'));
+  // Ben's two CHOICE scores as a chart, oldest first.
+  const chart = page.locator('[data-testid=stats-row]', { hasText: 'CHOICE' }).locator('svg.chart');
+  assert.equal(await chart.locator('circle').count(), 2);
+  assert.match(await chart.getAttribute('aria-label'), new RegExp(`oldest first: ${minus(bens[0].outcome.scores[1])}, ${minus(bens[1].outcome.scores[1])}$`));
   await shot(page, 'history-filtered-360');
   // Show: the game's own result screen, the same scores.
   await page.selectOption('[data-testid=filter-player]', '');
-  await items.nth(1).locator('a').click();
+  await items.nth(2).locator('a').click();
   await page.waitForSelector('[data-testid=result]');
   const scores = await page.locator('[data-testid=result] .score').allTextContents();
   const g = GAMES[1];
@@ -102,6 +122,10 @@ test('history screens fit at 320, 360 and 1280 px in both languages, pass axe, a
       await page.waitForSelector('[data-testid=finished-game]');
       await checkFit(page, `history ${lang} ${viewport.width}`);
       await shot(page, `history-${lang}-${viewport.width}`);
+      await page.selectOption('[data-testid=filter-player]', 'Anna');
+      await page.waitForSelector('svg.chart');
+      await checkFit(page, `history Anna ${lang} ${viewport.width}`);
+      await shot(page, `history-anna-${lang}-${viewport.width}`);
       if (viewport.width === 360) {
         await audit(page, `history ${lang}`);
         await page.goto(env.base + '/');
@@ -158,13 +182,13 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   assert.equal(await page.$('[data-testid=saved-game]'), null);
   await page.setInputFiles('[data-testid=import-file]', file);
   await page.waitForSelector('[data-testid=import-plan]');
-  assert.match(await page.textContent('[data-testid=import-plan]'), /New games: 4/);
+  assert.match(await page.textContent('[data-testid=import-plan]'), /New games: 5/);
   await shot(page, 'backup-plan-360');
   await page.click('[data-testid=import-confirm]');
   await page.waitForSelector('[data-testid=import-done]');
   assert.deepEqual(await stored(), before, 'every entry is back as it was');
   await page.waitForSelector('[data-testid=saved-game]');
-  assert.match(await page.textContent('.history-link'), /3 finished/);
+  assert.match(await page.textContent('.history-link'), /4 finished/);
   // The unfinished game resumes.
   await page.click('[data-testid=saved-game] a');
   await page.waitForSelector('main.play');
@@ -183,7 +207,7 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   await de.reload();
   await de.setInputFiles('[data-testid=import-file]', file);
   await de.waitForSelector('[data-testid=import-plan]');
-  assert.match(await de.textContent('[data-testid=import-plan]'), /Neue Spiele: 4/);
+  assert.match(await de.textContent('[data-testid=import-plan]'), /Neue Spiele: 5/);
   await checkFit(de, 'backup plan de 320');
   await shot(de, 'backup-plan-de-320');
   await de.context().close();
