@@ -21,6 +21,8 @@ if [ "$marginal" = 1 ] || [[ " ${args[*]:-} " != *" --sizes-only "* ]]; then
   # The Minesweeper engine compiled like the app, for its benchmark in Chromium.
   cargo build -q --release --target wasm32-unknown-unknown -p spielblock-bench-wasm
   wasm-bindgen --target web --out-dir target/bench-wasm target/wasm32-unknown-unknown/release/spielblock_bench_wasm.wasm
+  # The command-line tool plays the games whose saved size is measured.
+  cargo build -q --release -p spielblock-rules --bin spielblock-cli
 fi
 node tests/perf/measure.mjs "${args[@]}"
 [ "$marginal" = 1 ] || exit 0

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, checkFit, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, checkFit, audit, setUpGame, PHONE, DESKTOP, ROOT } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -212,4 +212,48 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   await shot(de, 'backup-plan-de-320');
   await de.context().close();
   fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test('two tabs playing different games keep both, move by move', async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await setUpGame(a, env.base, { game: 'en-gingg', names: ['Anna', 'Ben'], seed: 4 });
+  await setUpGame(b, env.base, { game: 'choice', names: ['Cleo'], seed: 9 });
+  const ids = [a, b].map((p) => new URL(p.url()).pathname.split('/').pop());
+  const moves = (p, id) => p.evaluate((id) => JSON.parse(localStorage.getItem(`spielblock.v1.game.${id}`)).record.moves.length, id);
+  // Alternate: a move in one tab, a move in the other, six times each
+  // (En Gingg: throw, or set a die aside; CHOICE: throw, or enter it).
+  const enGingg = async (p) => {
+    const roll = p.locator('[data-testid=roll]:enabled');
+    if (await roll.count()) return roll.click();
+    await p.locator('[data-testid=die]:enabled').first().click();
+    await p.click('[data-testid=set-aside]');
+  };
+  const choice = async (p) => {
+    const roll = p.locator('[data-testid=roll]:enabled');
+    if (await roll.count()) return roll.click();
+    await p.click('[data-testid=split] >> nth=-1');
+    await p.click('[data-testid=confirm]');
+  };
+  for (let i = 0; i < 6; i++) {
+    for (const [p, move, id] of [[a, enGingg, ids[0]], [b, choice, ids[1]]]) {
+      await p.bringToFront();
+      const before = await moves(p, id);
+      await move(p);
+      await p.waitForFunction(([id, n]) => JSON.parse(localStorage.getItem(`spielblock.v1.game.${id}`)).record.moves.length > n, [id, before]);
+    }
+  }
+  const counts = [await moves(a, ids[0]), await moves(b, ids[1])];
+  assert.deepEqual(counts, [6, 6]);
+  // Both reload into their own game with every move; the home screen lists both.
+  for (const [p, id, n] of [[a, ids[0], counts[0]], [b, ids[1], counts[1]]]) {
+    await p.reload();
+    await p.waitForSelector('main.play');
+    assert.equal(await moves(p, id), n);
+  }
+  await a.goto(env.base + '/');
+  await a.waitForSelector('[data-testid=saved-game]');
+  assert.equal(await a.locator('[data-testid=saved-game]').count(), 2);
+  await context.close();
 });

@@ -10,6 +10,8 @@
 //           chunk is fetched and compiled, 4x throttling, median of 5
 // Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only | --offline-only] [--only GAME]
 import fs from 'node:fs';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -269,6 +271,41 @@ if (!sizesOnly) {
     if (m >= BUDGET.tap) failures.push(`${label} computer decision ${m.toFixed(1)} ms`);
     await page.context().close();
   }
+  // ---- storage: how many finished games fit in this browser's
+  // localStorage. The capacity is measured (characters until a write is
+  // refused); a finished game's entry is the app's saved form of 10
+  // computer games per kind from the command-line tool.
+  const cli = path.join(ROOT, 'target/release/spielblock-cli');
+  if (!only && fs.existsSync(cli)) {
+    const page = await throttled();
+    await page.goto(base + '/');
+    const capacity = await page.evaluate(() => {
+      localStorage.clear();
+      let n = 0, size = 1 << 20, total = 0;
+      while (size > 0) {
+        const s = 'x'.repeat(size);
+        try { localStorage.setItem('fill' + n, s); n++; total += s.length + ('fill' + (n - 1)).length; } catch { size >>= 1; }
+      }
+      localStorage.clear();
+      return total;
+    });
+    console.log(`\nstorage: localStorage holds ${(capacity / 1e6).toFixed(2)} million characters here; finished games that fit, by kind:`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-sizes-'));
+    for (const [game, players] of [['en-gingg', 'strong,strong,strong'], ['mindgolf', 'strong,strong'], ['choice', 'strong,strong'], ['minesweeper', 'strong,strong'], ['gnoming', 'strong,strong,strong']]) {
+      execFileSync(cli, ['simulate', game, '--players', players, '-n', '10', '--seed', '1', '--records', dir]);
+      const sizes = fs.readdirSync(dir).filter((f) => f.startsWith(game + '-')).map((f) => {
+        const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+        const saved = { schema: 1, id: '0123456789abcdef', game, created: 1.8e12, updated: 1.8e12, handover: false, confirmed_seat: null,
+          finished: true, outcome: { scores: record.seats.map(() => 0), places: record.seats.map(() => 1) }, revision: 200, turn: 20, daily: null, record };
+        return `spielblock.v1.game.0123456789abcdef`.length + JSON.stringify(saved).length;
+      });
+      const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+      console.log(`  ${game.padEnd(12)} ${players.split(',').length} seats: ${(mean / 1000).toFixed(1)} K characters per game, about ${Math.floor(capacity / mean)} games`);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.context().close();
+  }
+
   // ---- the Minesweeper engine in Chromium: the same benchmark as
   // `spielblock-cli minesweeper bench`, compiled like the app's release
   // (bench-wasm/, built by measure.sh), no throttling, so it compares with
