@@ -41,6 +41,7 @@ fn Shell() -> impl IntoView {
             Route::New(game) => view! { <crate::setup::Setup game/> }.into_any(),
             Route::Play(id) => view! { <Play id/> }.into_any(),
             Route::History => view! { <crate::history::History/> }.into_any(),
+            Route::Replay(id) => view! { <crate::replay::Replay id/> }.into_any(),
             Route::NotFound => view! { <NotFound/> }.into_any(),
         }}
     }

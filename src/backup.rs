@@ -200,7 +200,7 @@ async fn check(text: String) -> Result<Plan, Text> {
     Ok(plan)
 }
 
-async fn read_file(input: &web_sys::HtmlInputElement) -> Option<String> {
+pub(crate) async fn read_file(input: &web_sys::HtmlInputElement) -> Option<String> {
     let file = input.files()?.get(0)?;
     let text = wasm_bindgen_futures::JsFuture::from(file.text())
         .await

@@ -524,6 +524,10 @@ pub fn History() -> impl IntoView {
                 }
                 .into_any()
             }}
+            <section aria-labelledby="shared-title">
+                <h2 id="shared-title">{t!(i18n, shared_open_title)}</h2>
+                <crate::replay::OpenGameFile/>
+            </section>
         </main>
     }
 }
@@ -565,6 +569,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
                 <ol class="standings">{lines}</ol>
             </div>
             <div class="actions">
+                <Link to={format!("/replay/{}", f.id)} class="button primary">{t!(i18n, replay)}</Link>
                 <Link to={format!("/play/{}", f.id)} class="button">{t!(i18n, show_result)}</Link>
             </div>
         </li>

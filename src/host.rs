@@ -77,6 +77,10 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
     }
 }
 
+/// How many of the oldest finished games the storage-full notice offers to
+/// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
+const TRIM: usize = 10;
+
 /// Why the game takes no moves for now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Block {
@@ -425,6 +429,8 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     let free_space = move |what: &'static str| {
         if what == "finished" {
             storage::delete_finished();
+        } else if what == "oldest" {
+            storage::delete_oldest_finished(TRIM);
         } else {
             for item in storage::aside_items() {
                 storage::delete_aside(&item.key);
@@ -460,9 +466,17 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                     <section class="notice error storage-full" role="alert" data-testid="storage-full">
                         <p>{t!(i18n, storage_full)}</p>
                         <div class="actions">
+                            <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
+                            {
+                                let finished = storage::list_games().iter().filter(|g| g.finished).count();
+                                (finished > TRIM).then(|| view! {
+                                    <button type="button" data-testid="free-oldest" on:click=move |_| free_space("oldest")>
+                                        {move || td_string!(i18n.get_locale(), free_oldest, n = TRIM, total = finished).to_string()}
+                                    </button>
+                                })
+                            }
                             <button type="button" data-testid="free-finished" on:click=move |_| free_space("finished")>{t!(i18n, free_finished)}</button>
                             <button type="button" data-testid="free-aside" on:click=move |_| free_space("aside")>{t!(i18n, free_aside)}</button>
-                            <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
                             <button type="button" class="primary" data-testid="retry-save" on:click=move |_| block.set(None)>{t!(i18n, retry_save)}</button>
                         </div>
                     </section>

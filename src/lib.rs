@@ -15,6 +15,7 @@ pub mod lang;
 pub mod live;
 pub mod newgame;
 pub mod recovery;
+pub mod replay;
 pub mod routes;
 pub mod setup;
 pub mod storage;

@@ -122,6 +122,21 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn warm_up(&self) {
         self.0.state().warm_up();
     }
+
+    fn replay_at(&self, k: usize) -> (Shown, Text) {
+        let m = Match::<G>::replay_prefix(self.0.record().clone(), k)
+            .expect("a prefix of an accepted record replays");
+        let k = m.record().moves.len();
+        let shown = Shown::new(None, k, m.state().open_view(), m.events_for(None, 0));
+        let view = m.view(None);
+        let events = k
+            .checked_sub(1)
+            .map(|last| m.events_for(None, last).concat())
+            .unwrap_or_default();
+        let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        let said = Text::new(move |l| G::announce(&view, &events, &names, l).join(" "));
+        (shown, said)
+    }
 }
 
 fn new_record<G: GameView>(
@@ -178,27 +193,18 @@ pub fn facts<G: GameView>() -> Entry {
         open: |_| Err(not_loaded()),
         table: |_| ().into_any(),
         rules: || ().into_any(),
+        replay_hint: |_| None,
     }
 }
 
-/// The registry line of game `G`.
+/// The registry line of game `G`: its facts and its code.
 pub fn entry<G: GameView>() -> Entry {
     Entry {
-        id: G::ID,
-        min_seats: G::MIN_SEATS,
-        max_seats: G::MAX_SEATS,
-        default_seats: G::DEFAULT_SEATS,
-        private_info: G::PRIVATE_INFO,
-        lowest_wins: G::LOWEST_WINS,
-        daily: G::DAILY,
-        record: G::RECORD,
-        name: G::name,
-        pitch: G::pitch,
-        options: G::options_spec,
-        option_label: G::option_label,
         new_record: new_record::<G>,
         open: open::<G>,
         table: G::table,
         rules: G::rules,
+        replay_hint: G::replay_hint,
+        ..facts::<G>()
     }
 }

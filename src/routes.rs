@@ -17,6 +17,9 @@ pub enum Route {
     Play(String),
     /// Finished games and statistics.
     History,
+    /// A finished game move by move: stored (Some id) or a shared file just
+    /// opened (None).
+    Replay(Option<String>),
     NotFound,
 }
 
@@ -29,6 +32,8 @@ impl Route {
             ["new", game] => Route::New(decode(game)),
             ["play", id] => Route::Play(decode(id)),
             ["history"] => Route::History,
+            ["replay"] => Route::Replay(None),
+            ["replay", id] => Route::Replay(Some(decode(id))),
             _ => Route::NotFound,
         }
     }
@@ -106,16 +111,22 @@ pub fn provide_nav() -> Nav {
 
 /// Goes to an in-app path ("/play/ID"), as a new history entry.
 pub fn navigate(path: &str) {
-    let Some(nav) = use_context::<Nav>() else {
-        return;
-    };
-    if let Some(w) = web_sys::window() {
-        if let Ok(h) = w.history() {
-            let _ = h.push_state_with_url(&JsValue::NULL, "", Some(&href(path)));
-        }
-        w.scroll_to_with_x_and_y(0.0, 0.0);
+    if let Some(nav) = use_context::<Nav>() {
+        nav.go(path);
     }
-    nav.path.set(path.to_string());
+}
+
+impl Nav {
+    /// `navigate` from where the context is out of reach (after an await).
+    pub fn go(&self, path: &str) {
+        if let Some(w) = web_sys::window() {
+            if let Ok(h) = w.history() {
+                let _ = h.push_state_with_url(&JsValue::NULL, "", Some(&href(path)));
+            }
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        self.path.set(path.to_string());
+    }
 }
 
 /// A link to an in-app path: a real `<a>` (opens in a new tab, shows its

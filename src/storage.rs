@@ -335,6 +335,16 @@ pub fn delete_finished() -> usize {
     done.len()
 }
 
+/// Deletes the `n` finished games that ended longest ago; returns how many.
+pub fn delete_oldest_finished(n: usize) -> usize {
+    let done: Vec<SavedGame> = list_games().into_iter().filter(|g| g.finished).collect();
+    let oldest = &done[done.len().saturating_sub(n)..];
+    for g in oldest {
+        delete_game(&g.id);
+    }
+    oldest.len()
+}
+
 /// Everything the app stores, as one JSON document (a backup to download).
 pub fn export_all() -> String {
     let items: serde_json::Map<String, serde_json::Value> = all_keys()

@@ -157,6 +157,11 @@ pub trait GameView: Game {
     fn vibrates(_events: &[Self::Event]) -> bool {
         false
     }
+    /// What a replay shows open that play kept hidden (`Game::open_view`),
+    /// and how the table draws it; None for a game without secrets.
+    fn replay_hint(_l: Locale) -> Option<String> {
+        None
+    }
 }
 
 /// What applying an action gave the host.
@@ -200,6 +205,10 @@ pub trait Live: Send + Sync {
     fn turn(&self) -> u32;
     /// Prepares the computer players' tables ahead of their first decision.
     fn warm_up(&self);
+    /// A replay of this game after its first `k` moves: everything open
+    /// (`Game::open_view`) with the events everyone was told, and what move
+    /// `k` did, in words (empty for the start). Only for a finished game.
+    fn replay_at(&self, k: usize) -> (Shown, Text);
 }
 
 /// What the history keeps as a game's record (besides each player's best).
@@ -236,6 +245,7 @@ pub struct Entry {
     pub open: fn(Value) -> Result<Box<dyn Live>, Text>,
     pub table: fn(TableCtx) -> AnyView,
     pub rules: fn() -> AnyView,
+    pub replay_hint: fn(Locale) -> Option<String>,
 }
 
 /// A shared refusal in the player's language; `label` names an option.

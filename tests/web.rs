@@ -1143,3 +1143,148 @@ fn a_players_scores_are_drawn_as_a_line_with_their_range() {
         "the last, 30, is at the top right: {svg}"
     );
 }
+
+/// A finished game of `G` played by the computer from `seed`, saved as the
+/// app saves it.
+fn played<G: rules::Game>(id: &str, seats: usize, seed: u64) -> SavedGame {
+    let policies = vec![rules::driver::Policy::Level(rules::Level::Strong); seats];
+    let m = rules::driver::play_to_end::<G>(
+        &policies,
+        &G::Options::default(),
+        seed,
+        seed,
+        100_000,
+        rules::driver::Check::None,
+    )
+    .unwrap();
+    SavedGame {
+        game: G::ID.into(),
+        finished: true,
+        outcome: m.state().outcome(),
+        record: serde_json::to_value(m.record()).unwrap(),
+        ..sample(id)
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_replay_steps_through_every_move_with_hidden_facts_open_only_there() {
+    let saved = played::<rules::gnoming::Gnoming>("gn", 2, 5);
+    spielblock::games::load(&["gnoming".to_string()])
+        .await
+        .unwrap();
+    let entry = spielblock::games::find("gnoming").unwrap();
+    let live = (entry.open)(saved.record.clone()).unwrap();
+    let n = live.moves();
+    assert!(n > 20);
+    for k in [0, 1, n / 2, n, n + 5] {
+        let (shown, said) = live.replay_at(k);
+        assert_eq!(shown.moves, k.min(n));
+        assert_eq!(shown.seat, None);
+        let view: &rules::gnoming::View = shown.view();
+        // The open view names every face-down card; play's views name none.
+        assert_eq!(view.face_down.len(), 2);
+        assert_eq!(shown.log::<rules::gnoming::Event>().len(), k.min(n));
+        for l in [spielblock::i18n::Locale::en, spielblock::i18n::Locale::de] {
+            assert_eq!(said.get(l).is_empty(), k == 0, "move {k} in words");
+        }
+    }
+    let (start, _) = live.replay_at(0);
+    let v: &rules::gnoming::View = start.view();
+    assert!(
+        v.face_down.iter().flatten().all(Option::is_some),
+        "the deal lies face down, open"
+    );
+    let now = live.shown(None);
+    let playing: &rules::gnoming::View = now.view();
+    assert!(playing.face_down.is_empty() && playing.next_draw.is_none());
+}
+
+#[wasm_bindgen_test]
+fn a_shared_game_file_holds_one_finished_game_and_anything_else_is_refused() {
+    use spielblock::replay::{parse_shared, share_text, ShareError};
+    use spielblock::storage::Unreadable;
+    ls().clear().unwrap();
+    let saved = played::<rules::choice::Choice>("ch", 1, 3);
+    let text = share_text(&saved);
+    assert_eq!(parse_shared(&text), Ok(saved.clone()));
+    // The same file restores as a backup, adding that one game.
+    let plan = spielblock::backup::plan(&text).unwrap();
+    assert_eq!(plan.new_games, vec![saved.clone()]);
+    let file = |g: &SavedGame| {
+        serde_json::json!({"app": "spielblock", "items": {g.key(): serde_json::to_string(g).unwrap()}})
+            .to_string()
+    };
+    let unfinished = SavedGame {
+        finished: false,
+        ..saved.clone()
+    };
+    let mut newer = serde_json::to_value(&saved).unwrap();
+    newer["schema"] = 99.into();
+    let two = serde_json::json!({"app": "spielblock", "items": {
+        "spielblock.v1.game.a": serde_json::to_string(&SavedGame { id: "a".into(), ..saved.clone() }).unwrap(),
+        "spielblock.v1.game.b": serde_json::to_string(&SavedGame { id: "b".into(), ..saved.clone() }).unwrap(),
+    }});
+    let cases: Vec<(String, ShareError)> = vec![
+        (text[..text.len() / 2].to_string(), ShareError::NotJson),
+        (
+            format!("{{\"pad\": \"{}\"}}", "x".repeat(spielblock::backup::MAX_BYTES)),
+            ShareError::TooLarge,
+        ),
+        (r#"{"app": "other", "items": {}}"#.into(), ShareError::Foreign),
+        (two.to_string(), ShareError::Backup),
+        (
+            r#"{"app": "spielblock", "items": {"spielblock.lang": "\"de\""}}"#.into(),
+            ShareError::NoGame,
+        ),
+        (file(&unfinished), ShareError::NotFinished),
+        (
+            serde_json::json!({"app": "spielblock", "items": {"spielblock.v1.game.zz": serde_json::to_string(&saved).unwrap()}}).to_string(),
+            ShareError::BadGame(Unreadable::IdMismatch),
+        ),
+        (
+            serde_json::json!({"app": "spielblock", "items": {saved.key(): 5}}).to_string(),
+            ShareError::BadGame(Unreadable::NotASavedGame),
+        ),
+        (
+            serde_json::json!({"app": "spielblock", "items": {saved.key(): newer.to_string()}}).to_string(),
+            ShareError::BadGame(Unreadable::Newer(99)),
+        ),
+    ];
+    for (text, why) in cases {
+        let got = parse_shared(&text);
+        assert_eq!(got, Err(why.clone()));
+        for l in [spielblock::i18n::Locale::en, spielblock::i18n::Locale::de] {
+            assert!(!why.text().get(l).is_empty());
+        }
+    }
+    // Reading a file writes nothing.
+    assert_eq!(ls().length().unwrap(), 0);
+}
+
+#[wasm_bindgen_test]
+fn trimming_deletes_the_oldest_finished_games_only() {
+    ls().clear().unwrap();
+    for i in 0..5 {
+        storage::save_game(&finished(
+            &format!("f{i}"),
+            "choice",
+            100.0 + i as f64,
+            &[("Anna", true)],
+            &[i],
+        ))
+        .unwrap();
+    }
+    // An unfinished game older than all of them stays.
+    storage::save_game(&SavedGame {
+        updated: 1.0,
+        ..sample("open")
+    })
+    .unwrap();
+    assert_eq!(storage::delete_oldest_finished(3), 3);
+    let mut left: Vec<String> = storage::list_games().into_iter().map(|g| g.id).collect();
+    left.sort();
+    assert_eq!(left, ["f3", "f4", "open"]);
+    assert_eq!(storage::delete_oldest_finished(10), 2);
+    assert_eq!(storage::delete_oldest_finished(10), 0);
+    assert_eq!(storage::list_games().len(), 1);
+}

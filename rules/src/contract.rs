@@ -342,6 +342,14 @@ pub trait Game:
     /// screen or while a computer seat acts).
     fn view(&self, seat: Option<Seat>) -> Self::View;
 
+    /// Everything, for replaying a game: the public view with every hidden
+    /// fact open as well (face-down cards, covered mines, every player's
+    /// failed marks). A replay shows it only for a finished game; play never
+    /// shows it. Games without secrets keep the public view.
+    fn open_view(&self) -> Self::View {
+        self.view(None)
+    }
+
     /// What `seat` (None: everyone) is told of an event: the event itself,
     /// a redacted copy, or nothing.
     fn event_for(event: &Self::Event, _seat: Option<Seat>) -> Option<Self::Event> {

@@ -448,6 +448,13 @@ pub struct View {
     pub turns: u32,
     pub results: Vec<RoundResult>,
     pub totals: Vec<i64>,
+    /// Only in a replay's open view (`Game::open_view`), empty in play: each
+    /// seat's face-down cards (None where the card is face up).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down: Vec<[Option<Card>; 9]>,
+    /// Only in a replay's open view: the draw pile's top card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_draw: Option<Card>,
 }
 
 impl View {
@@ -1075,6 +1082,20 @@ impl Game for Gnoming {
             turns: self.turns,
             results: self.results.clone(),
             totals: self.totals.clone(),
+            face_down: Vec::new(),
+            next_draw: None,
+        }
+    }
+
+    fn open_view(&self) -> View {
+        View {
+            face_down: self
+                .layouts
+                .iter()
+                .map(|l| l.map(|s| (!s.up).then_some(s.card)))
+                .collect(),
+            next_draw: self.draw.last().copied(),
+            ..self.view(None)
         }
     }
 
@@ -1116,6 +1137,9 @@ impl Game for Gnoming {
                     return Err(format!("seat {s} position {p}: {shown:?} for {slot:?}"));
                 }
             }
+        }
+        if !view.face_down.is_empty() || view.next_draw.is_some() {
+            return Err("a seat's view carries the replay's open cards".into());
         }
         if view.draw != self.draw.len()
             || view.pile_sizes != [self.piles[0].len(), self.piles[1].len()]

@@ -198,6 +198,13 @@ pub struct View {
     pub turn: Option<Seat>,
     pub log: Vec<Entry>,
     pub hints: bool,
+    /// Only in a replay's open view (`Game::open_view`), empty in play: the
+    /// covered cells that hold a mine.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden_mines: Vec<usize>,
+    /// A replay's open view: `blubbs` are every player's failed marks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 impl View {
@@ -258,6 +265,70 @@ pub struct Minesweeper {
 }
 
 impl Minesweeper {
+    /// What `seat` may see; `open` (a replay) shows every hidden fact too:
+    /// the covered mines and every player's failed marks.
+    fn view_as(&self, seat: Option<Seat>, open: bool) -> View {
+        let over = self.over();
+        // R-MS-4: another player's Blubb is known only by its maker, until
+        // the game is over.
+        let known = |l: &Logged| l.kind != Kind::Blubb || Some(l.seat) == seat || over || open;
+        let last = self.log.last().filter(|l| known(l)).map(|l| {
+            let (x, y) = l.action.at();
+            y * self.width + x
+        });
+        // Once the game is over nothing is secret: the cells left covered
+        // (all safe) show their numbers, and every Blubb its cell.
+        let board = if over {
+            (0..self.board.len())
+                .map(|i| match self.board[i] {
+                    Square::Covered => Square::Number(self.number_at(i)),
+                    s => s,
+                })
+                .collect()
+        } else {
+            self.board.clone()
+        };
+        let blubbs = if open {
+            let mut all: Vec<usize> = self.blubbs.concat();
+            all.sort_unstable();
+            all.dedup();
+            all
+        } else {
+            seat.map(|s| self.blubbs[s].clone()).unwrap_or_default()
+        };
+        View {
+            width: self.width,
+            height: self.height,
+            mines: self.mines,
+            board,
+            blubbs,
+            last,
+            auto: self.auto.clone(),
+            scores: self.scores.clone(),
+            turn: (!over).then_some(self.turn),
+            log: self
+                .log
+                .iter()
+                .map(|l| Entry {
+                    seat: l.seat,
+                    kind: l.kind,
+                    at: known(l).then(|| l.action.at()),
+                    points: l.points,
+                    revealed: l.revealed,
+                })
+                .collect(),
+            hints: self.hints,
+            hidden_mines: if open && !over {
+                (0..self.board.len())
+                    .filter(|&i| self.truth[i] && self.board[i] == Square::Covered)
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            open,
+        }
+    }
+
     fn index(&self, x: usize, y: usize) -> Option<usize> {
         (x < self.width && y < self.height).then_some(y * self.width + x)
     }
@@ -559,50 +630,11 @@ impl Game for Minesweeper {
     }
 
     fn view(&self, seat: Option<Seat>) -> View {
-        let last = self.log.last().and_then(|l| {
-            (l.kind != Kind::Blubb || Some(l.seat) == seat || self.over()).then(|| {
-                let (x, y) = l.action.at();
-                y * self.width + x
-            })
-        });
-        let over = self.over();
-        // Once the game is over nothing is secret: the cells left covered
-        // (all safe) show their numbers, and every Blubb its cell.
-        let board = if over {
-            (0..self.board.len())
-                .map(|i| match self.board[i] {
-                    Square::Covered => Square::Number(self.number_at(i)),
-                    s => s,
-                })
-                .collect()
-        } else {
-            self.board.clone()
-        };
-        View {
-            width: self.width,
-            height: self.height,
-            mines: self.mines,
-            board,
-            blubbs: seat.map(|s| self.blubbs[s].clone()).unwrap_or_default(),
-            last,
-            auto: self.auto.clone(),
-            scores: self.scores.clone(),
-            turn: (!self.over()).then_some(self.turn),
-            log: self
-                .log
-                .iter()
-                .map(|l| Entry {
-                    seat: l.seat,
-                    kind: l.kind,
-                    // R-MS-4: another player's Blubb without its cell.
-                    at: (l.kind != Kind::Blubb || Some(l.seat) == seat || over)
-                        .then(|| l.action.at()),
-                    points: l.points,
-                    revealed: l.revealed,
-                })
-                .collect(),
-            hints: self.hints,
-        }
+        self.view_as(seat, false)
+    }
+
+    fn open_view(&self) -> View {
+        self.view_as(None, true)
     }
 
     fn event_for(event: &Event, seat: Option<Seat>) -> Option<Event> {
@@ -621,6 +653,9 @@ impl Game for Minesweeper {
         events: &[Event],
     ) -> Result<(), String> {
         check_prng_hidden(&self.rng, &(view, events))?;
+        if view.open || !view.hidden_mines.is_empty() {
+            return Err("a seat's view carries the replay's open mines".into());
+        }
         if self.over() {
             // Nothing is secret any more.
             return Ok(());

@@ -67,6 +67,10 @@ fn name_of(names: &[String], s: Seat) -> String {
 impl GameView for Gnoming {
     const DEFAULT_SEATS: usize = 3;
 
+    fn replay_hint(l: Locale) -> Option<String> {
+        Some(td_string!(l, replay_hint_gn).to_string())
+    }
+
     fn name(l: Locale) -> String {
         td_string!(l, name_gnoming).to_string()
     }
@@ -311,10 +315,17 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
                 card_html(*c, "", l)
             ));
         } else {
-            out.push_str(&format!(
-                "<span class=\"gpos\">{}</span>",
-                card_html(*c, "", l)
-            ));
+            // A replay shows a face-down card open, marked as face down.
+            let down = v.face_down.get(seat).and_then(|d| d[pos]);
+            let card = match down {
+                Some(d) => card_html(Some(d), " down", l).replacen(
+                    "aria-label=\"",
+                    &format!("aria-label=\"{}: ", esc(td_string!(l, gn_face_down))),
+                    1,
+                ),
+                None => card_html(*c, "", l),
+            };
+            out.push_str(&format!("<span class=\"gpos\">{card}</span>"));
         }
     }
     out.push_str("</div>");
@@ -361,7 +372,11 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
     if !over {
         let start = ui.can_act && v.stage == Stage::Start;
         out.push_str("<div class=\"gn-piles\">");
-        let draw = card_html(None, "", l);
+        let draw = match v.next_draw {
+            // A replay shows the next card open.
+            Some(c) => card_html(Some(c), " down", l),
+            None => card_html(None, "", l),
+        };
         let label = td_string!(l, gn_draw_pile, n = v.draw);
         if start && v.draw > 0 {
             out.push_str(&format!(

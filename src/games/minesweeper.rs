@@ -38,6 +38,10 @@ impl GameView for Minesweeper {
     const DEFAULT_SEATS: usize = 2;
     const RECORD: crate::table::RecordKind = crate::table::RecordKind::Margin;
 
+    fn replay_hint(l: Locale) -> Option<String> {
+        Some(td_string!(l, replay_hint_ms).to_string())
+    }
+
     fn name(l: Locale) -> String {
         td_string!(l, name_minesweeper).to_string()
     }
@@ -237,7 +241,11 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     out.push_str("</div></div>");
     out.push_str(&format!(
         "<p class=\"ms-legend\" aria-hidden=\"true\">{}</p>",
-        esc(td_string!(l, ms_legend))
+        esc(if v.open {
+            td_string!(l, ms_legend_open)
+        } else {
+            td_string!(l, ms_legend)
+        })
     ));
     let playing = v.turn.is_some();
     if v.hints && playing {
@@ -305,10 +313,14 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
         ));
     }
     out.push_str("</section>");
+    if v.open && playing {
+        // A replay: nothing to pick, so no instructions.
+        out.clear();
+    }
     // The move list, newest first.
     if !v.log.is_empty() {
         out.push_str(&format!(
-            "<section class=\"ms-log\"><h3>{}</h3><ol reversed data-testid=\"ms-log\">",
+            "<section class=\"ms-log\"><h3 id=\"ms-log-title\">{}</h3><ol reversed tabindex=\"0\" aria-labelledby=\"ms-log-title\" data-testid=\"ms-log\">",
             esc(&td_string!(l, ms_moves, n = v.log.len()))
         ));
         for e in v.log.iter().rev() {
@@ -337,14 +349,22 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
         match *sq {
             Square::Covered => {
                 let blubb = v.blubbs.contains(&i);
+                // A replay (open view) shows the covered mines too.
+                let mine = v.hidden_mines.contains(&i);
                 let chance = ui.chances.and_then(|c| c[i]);
-                let mut label = if blubb {
+                let mut label = if mine {
+                    td_string!(l, ms_cell_hidden_mine, cell = cell)
+                } else if blubb && v.open {
+                    td_string!(l, ms_cell_blubb_any, cell = cell)
+                } else if blubb {
                     td_string!(l, ms_cell_blubb, cell = cell)
                 } else {
                     td_string!(l, ms_cell_covered, cell = cell)
                 };
                 let mut style = String::new();
-                let mut content = if blubb {
+                let mut content = if mine {
+                    "✱".to_string()
+                } else if blubb {
                     "○".to_string()
                 } else {
                     String::new()
@@ -359,7 +379,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                 }
                 out.push_str(&format!(
                     "<button type=\"button\" class=\"c cov{}{}{last}\" data-act=\"c{i}\" data-i=\"{i}\" aria-label=\"{}\"{style}>{content}</button>",
-                    if blubb { " bl" } else { "" },
+                    if mine { " hm" } else if blubb { " bl" } else { "" },
                     if chance.is_some() { " ch" } else { "" },
                     esc(&label)
                 ));

@@ -1,7 +1,10 @@
 // Shared set-up for the end-to-end tier: serve dist/, launch Debian's chromium
 // through playwright-core, and fail on any console error or warning.
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { serve } from './server.mjs';
 
@@ -179,4 +182,30 @@ export async function dailyFirstThrow(browser, base, game, name, roll) {
   const dated = saved.daily === today;
   await page.context().close();
   return { dice, dated };
+}
+
+export const CLI = path.join(ROOT, 'target/release/spielblock-cli');
+
+/**
+ * Finished games as the app saves them, from the command-line tool's computer
+ * games (records and replayed outcomes): [game, seed, seat names (a leading *
+ * marks a computer)].
+ */
+export function finishedGames(specs) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-history-'));
+  const saved = specs.map(([game, seed, names], i) => {
+    const players = names.map((n) => (n.startsWith('*') ? 'casual' : 'strong')).join(',');
+    execFileSync(CLI, ['simulate', game, '--players', players, '-n', '1', '--seed', String(seed), '--records', dir]);
+    const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-${seed}.json`), 'utf8'));
+    record.seats = record.seats.map((s, k) => ({ ...s, name: names[k].replace('*', ''), kind: names[k].startsWith('*') ? 'computer' : 'human' }));
+    const out = JSON.parse(execFileSync(CLI, ['replay', '-'], { input: JSON.stringify(record) }));
+    assert.equal(out.over, true);
+    const id = `h${i}`;
+    return {
+      schema: 1, id, game, created: 1_700_000_000_000 + i * 86_400_000, updated: 1_700_000_000_000 + i * 86_400_000 + 3_600_000,
+      handover: false, finished: true, outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record,
+    };
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return saved;
 }

@@ -3,37 +3,14 @@
 // (their records and replayed outcomes), saved as the app saves them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, checkFit, audit, setUpGame, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, checkFit, audit, setUpGame, savedGame, finishedGames, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
-
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
-
-/** Finished games: [game, seed, seat names (a leading * marks a computer)]. */
-function finishedGames(specs) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-history-'));
-  const saved = specs.map(([game, seed, names], i) => {
-    const players = names.map((n) => (n.startsWith('*') ? 'casual' : 'strong')).join(',');
-    execFileSync(cli, ['simulate', game, '--players', players, '-n', '1', '--seed', String(seed), '--records', dir]);
-    const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-${seed}.json`), 'utf8'));
-    record.seats = record.seats.map((s, k) => ({ ...s, name: names[k].replace('*', ''), kind: names[k].startsWith('*') ? 'computer' : 'human' }));
-    const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }));
-    assert.equal(out.over, true);
-    const id = `h${i}`;
-    return {
-      schema: 1, id, game, created: 1_700_000_000_000 + i * 86_400_000, updated: 1_700_000_000_000 + i * 86_400_000 + 3_600_000,
-      handover: false, finished: true, outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record,
-    };
-  });
-  fs.rmSync(dir, { recursive: true, force: true });
-  return saved;
-}
 
 const GAMES = finishedGames([
   ['choice', 7, ['Anna', 'Ben']],
@@ -103,7 +80,7 @@ test('finished games are listed newest first with their ranking, filtered by gam
   await shot(page, 'history-filtered-360');
   // Show: the game's own result screen, the same scores.
   await page.selectOption('[data-testid=filter-player]', '');
-  await items.nth(2).locator('a').click();
+  await items.nth(2).locator('a[href^="/play/"]').click();
   await page.waitForSelector('[data-testid=result]');
   const scores = await page.locator('[data-testid=result] .score').allTextContents();
   const g = GAMES[1];
@@ -256,4 +233,37 @@ test('two tabs playing different games keep both, move by move', async () => {
   await a.waitForSelector('[data-testid=saved-game]');
   assert.equal(await a.locator('[data-testid=saved-game]').count(), 2);
   await context.close();
+});
+
+test('a full storage offers to delete the oldest finished games: the ten oldest go, the newer stay, and the move is then saved', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { names: ['Ana', 'Ben'], seed: 33 });
+  await page.waitForSelector('[data-testid=roll]');
+  await page.evaluate((g) => {
+    for (let i = 0; i < 12; i++) {
+      const id = `old${String(i).padStart(2, '0')}`;
+      localStorage.setItem(`spielblock.v1.game.${id}`, JSON.stringify({ ...g, id, updated: g.updated + i * 1000 }));
+    }
+    let n = 0;
+    for (let size = 1 << 20; size >= 8; size >>= 1) {
+      for (;;) {
+        try { localStorage.setItem(`filler.${n++}`, 'f'.repeat(size)); } catch { break; }
+      }
+    }
+  }, GAMES[0]);
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=free-oldest]');
+  assert.equal((await page.textContent('[data-testid=free-oldest]')).trim(), 'Delete the 10 oldest finished games (of 12)');
+  assert.match(await page.textContent('[data-testid=storage-full]'), /download a backup first/);
+  await shot(page, 'storage-full-trim-360');
+  await page.click('[data-testid=free-oldest]');
+  await page.waitForSelector('[data-testid=storage-full]', { state: 'detached' });
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.old')).sort());
+  assert.deepEqual(left, ['spielblock.v1.game.old10', 'spielblock.v1.game.old11']);
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+  assert.equal((await savedGame(page, id)).record.moves.length, 1, 'saved once there was room');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

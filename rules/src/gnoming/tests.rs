@@ -739,3 +739,39 @@ fn property_seeded_games_with_computer_players() {
     )
     .unwrap();
 }
+
+#[test]
+fn the_open_view_of_a_replay_shows_every_face_down_card_and_the_next_draw() {
+    // A finished game's replay shows everything (issue 11); play never does
+    // (check_secrets, run after every move of the property tests, refuses a
+    // seat's view with open cards).
+    let policies = [Policy::Level(Level::Strong), Policy::Random];
+    let m = crate::driver::play_to_end::<Gnoming>(
+        &policies,
+        &Options::default(),
+        7,
+        7,
+        100_000,
+        crate::driver::Check::None,
+    )
+    .unwrap();
+    let mut seen_face_down = 0;
+    for k in [0, 1, 5, m.record().moves.len() / 2, m.record().moves.len()] {
+        let st = m.state_at(k);
+        let open = st.open_view();
+        let public = st.view(None);
+        assert!(public.face_down.is_empty() && public.next_draw.is_none());
+        assert_eq!(open.next_draw, st.draw.last().copied());
+        for (s, layout) in st.layouts.iter().enumerate() {
+            for (p, slot) in layout.iter().enumerate() {
+                // Face up in the public view, or named in the open cards.
+                assert_eq!(open.layouts[s][p].or(open.face_down[s][p]), Some(slot.card));
+                assert_eq!(open.face_down[s][p].is_some(), !slot.up);
+                seen_face_down += open.face_down[s][p].is_some() as usize;
+            }
+        }
+        assert_eq!(Gnoming::check_secrets(&st, None, &public, &[]), Ok(()));
+        assert!(Gnoming::check_secrets(&st, None, &open, &[]).is_err() || seen_face_down == 0);
+    }
+    assert!(seen_face_down > 0);
+}

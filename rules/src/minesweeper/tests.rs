@@ -352,3 +352,33 @@ fn at_the_end_everything_is_open() {
     assert_eq!(v.board[6], Square::Number(1));
     assert_eq!(v.turn, None);
 }
+
+#[test]
+fn the_open_view_of_a_replay_shows_the_covered_mines_and_every_blubb() {
+    // Issue 11: a finished game's replay shows everything, move by move.
+    let mut g = new_game::<Minesweeper>(2, &Options::default(), 3).unwrap();
+    let covered = |g: &Minesweeper, mine: bool| -> Vec<usize> {
+        (0..g.board.len())
+            .filter(|&i| g.board[i] == Square::Covered && g.truth[i] == mine)
+            .collect()
+    };
+    let mines = covered(&g, true);
+    assert_eq!(mines.len(), 15);
+    let safe = covered(&g, false)[0];
+    let (x, y) = (safe % 11, safe / 11);
+    g.apply(0, &mark(x, y)).unwrap(); // a Blubb of seat 0
+    let open = g.open_view();
+    assert_eq!(open.hidden_mines, mines);
+    assert_eq!(open.blubbs, vec![safe]);
+    assert_eq!(open.log[0].at, Some((x, y)));
+    assert_eq!(open.last, Some(safe));
+    for seat in [None, Some(0), Some(1)] {
+        let v = g.view(seat);
+        assert!(v.hidden_mines.is_empty());
+        assert_eq!(g.check_secrets(seat, &v, &[]), Ok(()));
+    }
+    assert!(g.check_secrets(Some(0), &open, &[]).is_err());
+    // Seat 1 marks a mine: it is no longer hidden.
+    g.apply(1, &mark(mines[0] % 11, mines[0] / 11)).unwrap();
+    assert_eq!(g.open_view().hidden_mines, mines[1..].to_vec());
+}

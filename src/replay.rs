@@ -1,0 +1,467 @@
+//! Replaying a finished game move by move (`/replay/ID`), with the game's own
+//! table and everything open that play kept hidden (`Game::open_view`), and
+//! sharing one finished game as a file: through the Web Share API where the
+//! browser has it, else as a download. A shared file opened here is checked
+//! whole (its game's code replays it to the end) and shown (`/replay`) without
+//! being saved until the player adds it to their history.
+
+use crate::games;
+use crate::i18n::*;
+use crate::lang::LangSwitch;
+use crate::routes::{navigate, Link, Nav};
+use crate::storage::{self, LoadError, SavedGame, Unreadable, GAME_PREFIX};
+use crate::table::{Entry, Live, Shown, TableCtx, Text};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// A shared game file opened on this screen and not saved.
+    static OPENED: RefCell<Option<SavedGame>> = const { RefCell::new(None) };
+}
+
+/// The file that shares one finished game: a backup holding just that game,
+/// so restoring it as a backup adds it too.
+pub fn share_text(saved: &SavedGame) -> String {
+    let raw = serde_json::to_string(saved).expect("a saved game serializes");
+    let mut items = serde_json::Map::new();
+    items.insert(saved.key(), serde_json::Value::String(raw));
+    serde_json::json!({
+        "app": "spielblock",
+        "kind": "game",
+        "exported": storage::now(),
+        "items": items,
+    })
+    .to_string()
+}
+
+/// Why a file does not open as a shared game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareError {
+    TooLarge,
+    NotJson,
+    Foreign,
+    /// A backup of several games (it is restored on the home screen).
+    Backup,
+    /// A Spielblock file without a game (settings only).
+    NoGame,
+    BadGame(Unreadable),
+    NotFinished,
+}
+
+impl ShareError {
+    pub fn text(&self) -> Text {
+        let e = self.clone();
+        Text::new(move |l| match &e {
+            ShareError::TooLarge => td_string!(
+                l,
+                import_too_large,
+                mb = crate::backup::MAX_BYTES / 1_000_000
+            )
+            .to_string(),
+            ShareError::NotJson => td_string!(l, import_not_json).to_string(),
+            ShareError::Foreign => td_string!(l, import_foreign).to_string(),
+            ShareError::Backup => td_string!(l, shared_is_backup).to_string(),
+            ShareError::NoGame => td_string!(l, shared_no_game).to_string(),
+            ShareError::BadGame(why) => {
+                td_string!(l, shared_bad_game, why = why.text().get(l)).to_string()
+            }
+            ShareError::NotFinished => td_string!(l, shared_not_finished).to_string(),
+        })
+    }
+}
+
+/// Reads a shared game file: one saved game under its own key, finished.
+/// Its moves are checked by `check_shared` with the game's code.
+pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
+    if text.len() > crate::backup::MAX_BYTES {
+        return Err(ShareError::TooLarge);
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| ShareError::NotJson)?;
+    let items = match (value.get("app"), value.get("items")) {
+        (Some(serde_json::Value::String(app)), Some(serde_json::Value::Object(items)))
+            if app == "spielblock" =>
+        {
+            items
+        }
+        _ => return Err(ShareError::Foreign),
+    };
+    let mut games = items.iter().filter(|(k, _)| k.starts_with(GAME_PREFIX));
+    let (key, raw) = games.next().ok_or(ShareError::NoGame)?;
+    if games.next().is_some() || items.len() != 1 {
+        return Err(ShareError::Backup);
+    }
+    let raw = raw
+        .as_str()
+        .ok_or(ShareError::BadGame(Unreadable::NotASavedGame))?;
+    let saved = storage::parse_saved(raw).map_err(ShareError::BadGame)?;
+    if &saved.key() != key {
+        return Err(ShareError::BadGame(Unreadable::IdMismatch));
+    }
+    if !saved.finished {
+        return Err(ShareError::NotFinished);
+    }
+    Ok(saved)
+}
+
+/// Replays a shared game with its game's code (loaded first): it must be
+/// over. Its outcome is the replay's, whatever the file says.
+async fn check_shared(text: String) -> Result<SavedGame, Text> {
+    let mut saved = parse_shared(&text).map_err(|e| e.text())?;
+    games::load(std::slice::from_ref(&saved.game))
+        .await
+        .map_err(|_| Text::new(|l| td_string!(l, load_failed).to_string()))?;
+    let game = saved.game.clone();
+    let entry = games::find(&saved.game).ok_or_else(|| {
+        Text::new(move |l| td_string!(l, err_unknown_game, game = game.clone()).to_string())
+    })?;
+    let live = (entry.open)(saved.record.clone()).map_err(|why| {
+        Text::new(move |l| td_string!(l, shared_bad_game, why = why.get(l)).to_string())
+    })?;
+    match live.outcome() {
+        Some(o) => {
+            saved.outcome = Some(o);
+            saved.turn = live.turn();
+            Ok(saved)
+        }
+        None => Err(ShareError::NotFinished.text()),
+    }
+}
+
+/// Offers a finished game to share: the system's share sheet with the file
+/// where the browser can share files, else a download.
+fn share(saved: &SavedGame, title: String) {
+    let name = format!("spielblock-{}-{}.json", saved.game, date_of(saved.updated));
+    let text = share_text(saved);
+    if let Some(promise) = web_share(&name, &text, &title) {
+        leptos::task::spawn_local(async move {
+            if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {
+                // The player closing the sheet is no failure; anything else
+                // falls back to the download.
+                let aborted = js_sys::Reflect::get(&e, &"name".into())
+                    .ok()
+                    .and_then(|n| n.as_string())
+                    .is_some_and(|n| n == "AbortError");
+                if !aborted {
+                    crate::device::download(&name, &text);
+                }
+            }
+        });
+    } else {
+        crate::device::download(&name, &text);
+    }
+}
+
+/// `navigator.share({ files, title })` where `navigator.canShare` accepts the
+/// file; None where it does not (most desktop browsers).
+fn web_share(name: &str, text: &str, title: &str) -> Option<js_sys::Promise> {
+    let nav: JsValue = web_sys::window()?.navigator().into();
+    let can: js_sys::Function = js_sys::Reflect::get(&nav, &"canShare".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let share: js_sys::Function = js_sys::Reflect::get(&nav, &"share".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::FilePropertyBag::new();
+    opts.set_type("application/json");
+    let file = web_sys::File::new_with_str_sequence_and_options(&parts, name, &opts).ok()?;
+    let data = js_sys::Object::new();
+    js_sys::Reflect::set(&data, &"files".into(), &js_sys::Array::of1(&file)).ok()?;
+    js_sys::Reflect::set(&data, &"title".into(), &title.into()).ok()?;
+    if !can.call1(&nav, &data).ok()?.is_truthy() {
+        return None;
+    }
+    share.call1(&nav, &data).ok()?.dyn_into().ok()
+}
+
+/// "2026-11-22" for a time in milliseconds since 1970, in local time.
+fn date_of(ms: f64) -> String {
+    let d = js_sys::Date::new(&ms.into());
+    format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
+}
+
+/// The replay screen: a stored finished game by id, or (None) the shared
+/// game file opened last.
+#[component]
+pub fn Replay(id: Option<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    let stored = id.is_some();
+    let found = match id {
+        Some(id) => storage::load_game(&id).map(Some),
+        None => Ok(OPENED.with(|o| o.borrow().clone())),
+    };
+    let notice = move |text: Text| {
+        view! {
+            <main class="screen replay">
+                <header class="topbar">
+                    <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
+                    <LangSwitch/>
+                </header>
+                <p class="notice error" role="alert" data-testid="replay-refused">{move || text.get(i18n.get_locale())}</p>
+            </main>
+        }
+        .into_any()
+    };
+    match found {
+        Ok(Some(saved)) if saved.finished => {
+            let game = saved.game.clone();
+            games::when_loaded(vec![game.clone()], move || {
+                let Some(entry) = games::find(&game) else {
+                    return notice(Text::new(move |l| {
+                        td_string!(l, err_unknown_game, game = game.clone()).to_string()
+                    }));
+                };
+                match (entry.open)(saved.record.clone()) {
+                    Ok(live) if live.outcome().is_some() => {
+                        view! { <ReplayTable entry live saved stored/> }.into_any()
+                    }
+                    Ok(_) => notice(ShareError::NotFinished.text()),
+                    Err(why) => notice(Text::new(move |l| {
+                        td_string!(l, game_unreadable, reason = why.get(l)).to_string()
+                    })),
+                }
+            })
+        }
+        Ok(Some(saved)) => notice(Text::new(move |l| {
+            let _ = &saved;
+            td_string!(l, replay_unfinished).to_string()
+        })),
+        Ok(None) => view! { <OpenShared/> }.into_any(),
+        Err(LoadError::Missing) => notice(Text::new(|l| td_string!(l, game_missing).to_string())),
+        Err(LoadError::Unreadable(why)) => {
+            let reason = why.text();
+            notice(Text::new(move |l| {
+                td_string!(l, game_unreadable, reason = reason.get(l)).to_string()
+            }))
+        }
+    }
+}
+
+/// The screen when no shared game is open (after a reload): open one, and
+/// this screen becomes its replay.
+#[component]
+fn OpenShared() -> impl IntoView {
+    let i18n = use_i18n();
+    let opened = RwSignal::new(false);
+    move || {
+        if opened.get() {
+            return view! { <Replay id=None/> }.into_any();
+        }
+        view! {
+            <main class="screen replay">
+                <header class="topbar">
+                    <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
+                    <LangSwitch/>
+                </header>
+                <h1>{t!(i18n, shared_open_title)}</h1>
+                <OpenGameFile opened=Callback::new(move |_| opened.set(true))/>
+            </main>
+        }
+        .into_any()
+    }
+}
+
+/// Opens a shared game file: checks it whole, then shows its replay.
+/// `opened` runs instead of going to `/replay` (the screen is there already).
+#[component]
+pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = RwSignal::new(None::<Result<(), Text>>);
+    let nav = use_context::<Nav>();
+    let picked = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        state.set(Some(Ok(())));
+        leptos::task::spawn_local(async move {
+            let text = crate::backup::read_file(&input).await;
+            input.set_value("");
+            let result = match text {
+                Some(text) => check_shared(text).await,
+                None => Err(ShareError::NotJson.text()),
+            };
+            match result {
+                Ok(saved) => {
+                    state.set(None);
+                    // A game this browser holds opens from there.
+                    let path = if storage::stored_revision(&saved.id).is_some() {
+                        format!("/replay/{}", saved.id)
+                    } else {
+                        "/replay".to_string()
+                    };
+                    OPENED.with(|o| *o.borrow_mut() = Some(saved));
+                    match (opened, nav) {
+                        (Some(opened), _) if path == "/replay" => opened.run(()),
+                        (_, Some(nav)) => nav.go(&path),
+                        _ => {}
+                    }
+                }
+                Err(why) => state.set(Some(Err(why))),
+            }
+        });
+    };
+    view! {
+        <div class="open-shared">
+            <p class="hint">{t!(i18n, shared_open_hint)}</p>
+            <label class="button file-button">
+                {t!(i18n, shared_open)}
+                <input type="file" accept=".json,application/json" data-testid="open-shared" on:change=picked/>
+            </label>
+            {move || match state.get() {
+                None => ().into_any(),
+                Some(Ok(())) => view! { <p class="hint" role="status">{t!(i18n, import_checking)}</p> }.into_any(),
+                Some(Err(why)) => view! {
+                    <p class="notice error" role="alert" data-testid="shared-refused">{move || why.get(i18n.get_locale())}</p>
+                }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// One step of a replay: what the table shows and what the move did.
+#[derive(Clone)]
+struct Frame(Shown, Text);
+
+impl PartialEq for Frame {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+#[component]
+fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool) -> impl IntoView {
+    let i18n = use_i18n();
+    let total = live.moves();
+    let outcome = live.outcome().expect("a replay is of a finished game");
+    let seats = live.seats().to_vec();
+    let live = StoredValue::new(live);
+    let step = RwSignal::new(0usize);
+    let frame = Memo::new(move |_| {
+        let k = step.get();
+        live.with_value(|g| {
+            let (shown, said) = g.replay_at(k);
+            Frame(shown, said)
+        })
+    });
+    let shown = Memo::new(move |_| frame.with(|f| f.0.clone()));
+    let names = Memo::new(move |_| seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+    let ctx = TableCtx::new(shown, names, Signal::derive(|| None), Callback::new(|_| {}));
+    let go = move |k: usize| step.set(k.min(total));
+    let back = move |_| go(step.get_untracked().saturating_sub(1));
+    let forward = move |_| go(step.get_untracked() + 1);
+    // Arrow keys step too, except where a control uses them itself.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let tag = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|e| e.tag_name())
+            .unwrap_or_default();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA") || ev.alt_key() {
+            return;
+        }
+        match ev.key().as_str() {
+            "ArrowLeft" => go(step.get_untracked().saturating_sub(1)),
+            "ArrowRight" => go(step.get_untracked() + 1),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+    let game_name = move || (entry.name)(i18n.get_locale());
+    let saved = StoredValue::new(saved);
+    let added = RwSignal::new(None::<Result<(), Text>>);
+    let add = move |_| {
+        let result = saved.with_value(storage::save_game).map_err(|e| e.text());
+        if result.is_ok() {
+            OPENED.with(|o| *o.borrow_mut() = None);
+            navigate(&format!("/replay/{}", saved.with_value(|s| s.id.clone())));
+        }
+        added.set(Some(result));
+    };
+    let caption = move || {
+        let l = i18n.get_locale();
+        let k = step.get();
+        if k == 0 {
+            td_string!(l, replay_start, n = total).to_string()
+        } else {
+            let said = frame.with(|f| f.1.get(l));
+            format!("{} {said}", td_string!(l, replay_move, k = k, n = total))
+        }
+    };
+    let order = outcome.order();
+    let name_of = {
+        let names: Vec<String> = names.get_untracked();
+        move |s: usize| names[s].clone()
+    };
+    view! {
+        <main class="screen play replay" data-game=entry.id>
+            <header class="topbar">
+                <Link to={"/history".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), history_title).to_string())>
+                    <span aria-hidden="true">"←"</span>
+                </Link>
+                <h1>{move || td_string!(i18n.get_locale(), replay_title, game = game_name()).to_string()}</h1>
+                <button type="button" class="ghost" data-testid="share-game"
+                    on:click=move |_| saved.with_value(|s| share(s, game_name()))>{t!(i18n, share_game)}</button>
+                <LangSwitch/>
+            </header>
+            {(!stored).then(|| view! {
+                <section class="notice" data-testid="shared-game">
+                    <p>{t!(i18n, shared_not_saved)}</p>
+                    <div class="actions">
+                        <button type="button" class="primary" data-testid="shared-add" on:click=add>{t!(i18n, shared_add)}</button>
+                    </div>
+                    {move || added.get().and_then(Result::err).map(|why| view! {
+                        <p class="error" role="alert">{move || why.get(i18n.get_locale())}</p>
+                    })}
+                </section>
+            })}
+            {move || (entry.replay_hint)(i18n.get_locale()).map(|hint| view! { <p class="hint" data-testid="replay-hint">{hint}</p> })}
+            <nav class="replay-controls" aria-label=move || td_string!(i18n.get_locale(), replay_controls).to_string()>
+                <button type="button" data-testid="replay-first" disabled=move || step.get() == 0
+                    aria-label=move || td_string!(i18n.get_locale(), replay_first).to_string() on:click=move |_| go(0)><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M2 2h2.5v12H2zM14 2v12L5 8z"/></svg></button>
+                <button type="button" data-testid="replay-back" disabled=move || step.get() == 0
+                    aria-label=move || td_string!(i18n.get_locale(), replay_back).to_string() on:click=back><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M12 2v12L3 8z"/></svg></button>
+                <input type="range" min="0" max=total.to_string() data-testid="replay-slider"
+                    aria-label=move || td_string!(i18n.get_locale(), replay_slider).to_string()
+                    prop:value=move || step.get().to_string()
+                    on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))/>
+                <button type="button" data-testid="replay-forward" disabled=move || step.get() == total
+                    aria-label=move || td_string!(i18n.get_locale(), replay_forward).to_string() on:click=forward><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l9-6z"/></svg></button>
+                <button type="button" data-testid="replay-last" disabled=move || step.get() == total
+                    aria-label=move || td_string!(i18n.get_locale(), replay_last).to_string() on:click=move |_| go(total)><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M11.5 2H14v12h-2.5zM2 2v12l9-6z"/></svg></button>
+            </nav>
+            <p class="replay-step" role="status" data-testid="replay-step" data-step=move || step.get().to_string()>{caption}</p>
+            {move || (step.get() == total).then(|| view! {
+                <section class="result" data-testid="result">
+                    <h2>{t!(i18n, result)}</h2>
+                    <ol class="ranking">
+                        {order.iter().map(|&s| {
+                            let place = outcome.places[s];
+                            let score = outcome.scores[s];
+                            view! {
+                                <li class:winner=place == 1>
+                                    <span class="place">{place}"."</span>
+                                    <span class="name">{name_of(s)}</span>
+                                    <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ol>
+                </section>
+            })}
+            {(entry.table)(ctx)}
+        </main>
+    }
+}
