@@ -9,6 +9,7 @@ use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
 use serde_json::Value;
+use std::sync::Mutex;
 
 /// A refusal of game `G` in the player's language.
 fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
@@ -35,7 +36,11 @@ fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
     }
 }
 
-struct LiveMatch<G: GameView>(Match<G>);
+/// A game and, once it is replayed, the state after each move replayed so
+/// far, so a replay's step is one move at most (Minesweeper's automatic
+/// reveal costs up to ten milliseconds a move on a slow phone late in a big
+/// game) and a step back none.
+struct LiveMatch<G: GameView>(Match<G>, Mutex<Vec<G>>);
 
 impl<G: GameView> Live for LiveMatch<G> {
     fn record(&self) -> Value {
@@ -124,16 +129,27 @@ impl<G: GameView> Live for LiveMatch<G> {
     }
 
     fn replay_at(&self, k: usize) -> (Shown, Text) {
-        let m = Match::<G>::replay_prefix(self.0.record().clone(), k)
-            .expect("a prefix of an accepted record replays");
-        let k = m.record().moves.len();
-        let shown = Shown::new(None, k, m.state().open_view(), m.events_for(None, 0));
-        let view = m.view(None);
-        let events = k
-            .checked_sub(1)
-            .map(|last| m.events_for(None, last).concat())
-            .unwrap_or_default();
-        let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        let moves = &self.0.record().moves;
+        let k = k.min(moves.len());
+        let mut states = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        if states.is_empty() {
+            let start = Match::replay_prefix(self.0.record().clone(), 0)
+                .expect("an accepted record's start replays");
+            states.push(start.state().clone());
+        }
+        while states.len() <= k {
+            let mv = &moves[states.len() - 1];
+            let mut next = states[states.len() - 1].clone();
+            next.apply(mv.seat, &mv.action)
+                .expect("an accepted record replays");
+            states.push(next);
+        }
+        let (open, view) = (states[k].open_view(), states[k].view(None));
+        drop(states);
+        let told: Vec<Vec<G::Event>> = self.0.events_for(None, 0).into_iter().take(k).collect();
+        let events = told.last().cloned().unwrap_or_default();
+        let shown = Shown::new(None, k, open, told);
+        let names: Vec<String> = self.0.seats().iter().map(|s| s.name.clone()).collect();
         let said = Text::new(move |l| G::announce(&view, &events, &names, l).join(" "));
         (shown, said)
     }
@@ -165,7 +181,7 @@ fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
         .map_err(|_| Text::new(|l| td_string!(l, err_record_shape).to_string()))?;
     record.options = options;
     let m = Match::replay(record).map_err(unreplayable::<G>)?;
-    Ok(Box::new(LiveMatch(m)))
+    Ok(Box::new(LiveMatch(m, Mutex::new(Vec::new()))))
 }
 
 /// What the home screen and set-up know of game `G` before its code is

@@ -1176,11 +1176,16 @@ async fn a_replay_steps_through_every_move_with_hidden_facts_open_only_there() {
     let live = (entry.open)(saved.record.clone()).unwrap();
     let n = live.moves();
     assert!(n > 20);
-    for k in [0, 1, n / 2, n, n + 5] {
+    let record: rules::Record<rules::gnoming::Gnoming> =
+        serde_json::from_value(saved.record.clone()).unwrap();
+    // Forward, back and jumps: each step equals a replay from the seed.
+    for k in [0, 1, n / 2, 3, n, n - 1, 9, 8, 17, n + 5] {
         let (shown, said) = live.replay_at(k);
         assert_eq!(shown.moves, k.min(n));
         assert_eq!(shown.seat, None);
         let view: &rules::gnoming::View = shown.view();
+        let fresh = rules::Match::replay_prefix(record.clone(), k).unwrap();
+        assert_eq!(view, &rules::Game::open_view(fresh.state()), "move {k}");
         // The open view names every face-down card; play's views name none.
         assert_eq!(view.face_down.len(), 2);
         assert_eq!(shown.log::<rules::gnoming::Event>().len(), k.min(n));

@@ -203,12 +203,18 @@ struct Ui<'a> {
     chances: Option<&'a [Option<f64>]>,
     can_act: bool,
     fresh: bool,
+    /// The whole move list, not only the latest `LOG_SHOWN` moves.
+    all_moves: bool,
 }
+
+/// Moves the list shows until the player asks for all: drawing a few hundred
+/// lines anew after every move took 50 ms on a slow phone late in a big game.
+const LOG_SHOWN: usize = 40;
 
 /// The table as HTML in two parts (the board part does not change when a
 /// cell is picked); every control carries a `data-act` the one click
 /// handler reads: `c<i>` a cell, `m1`/`m2` explore or mark, `go` the
-/// confirm, `h` the hint layer. This part: scores, the mines hidden, the
+/// confirm, `h` the hint layer, `l` the whole move list. This part: scores, the mines hidden, the
 /// board, the legend, the hint toggle.
 fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     let mut out = String::with_capacity(v.board.len() * 100 + 2000);
@@ -320,10 +326,12 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
     // The move list, newest first.
     if !v.log.is_empty() {
         out.push_str(&format!(
-            "<section class=\"ms-log\"><h3 id=\"ms-log-title\">{}</h3><ol reversed tabindex=\"0\" aria-labelledby=\"ms-log-title\" data-testid=\"ms-log\">",
-            esc(&td_string!(l, ms_moves, n = v.log.len()))
+            "<section class=\"ms-log\"><h3 id=\"ms-log-title\">{}</h3><ol reversed start=\"{}\" tabindex=\"0\" aria-labelledby=\"ms-log-title\" data-testid=\"ms-log\">",
+            esc(&td_string!(l, ms_moves, n = v.log.len())),
+            v.log.len()
         ));
-        for e in v.log.iter().rev() {
+        let shown = if ui.all_moves { v.log.len() } else { LOG_SHOWN };
+        for e in v.log.iter().rev().take(shown) {
             let (head, rest) = log_line(e, l);
             out.push_str(&format!(
                 "<li class=\"s{}\" data-testid=\"ms-log-line\" data-kind=\"{:?}\"><span class=\"ms-who\">{}</span> <strong>{head}</strong> <span>{}</span></li>",
@@ -333,7 +341,19 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
                 esc(&rest)
             ));
         }
-        out.push_str("</ol></section>");
+        out.push_str("</ol>");
+        if v.log.len() > LOG_SHOWN {
+            out.push_str(&format!(
+                "<button type=\"button\" class=\"ghost\" data-act=\"l\" data-testid=\"ms-log-all\" aria-pressed=\"{}\">{}</button>",
+                ui.all_moves,
+                esc(&if ui.all_moves {
+                    td_string!(l, ms_log_recent, n = LOG_SHOWN).to_string()
+                } else {
+                    td_string!(l, ms_log_all, n = v.log.len()).to_string()
+                })
+            ));
+        }
+        out.push_str("</section>");
     }
     out
 }
@@ -427,6 +447,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
     let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
     let sel = RwSignal::new(None::<(usize, u8)>);
     let hints = RwSignal::new(false);
+    let all_moves = RwSignal::new(false);
     Effect::new(move |_| {
         moves.track();
         sel.set(None);
@@ -456,6 +477,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                 chances: c,
                 can_act: can_act(),
                 fresh,
+                all_moves: all_moves.get(),
             };
             f(&ui);
         };
@@ -475,6 +497,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                 chances: c.as_deref(),
                 can_act: a,
                 fresh,
+                all_moves: false,
             };
             with_view(&mut |v| out = board_html(v, &ui, l));
         });
@@ -529,6 +552,10 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
         refocus.set_value(Some(act.clone()));
         if act == "h" {
             hints.update(|h| *h = !*h);
+            return;
+        }
+        if act == "l" {
+            all_moves.update(|a| *a = !*a);
             return;
         }
         if !can_act() {

@@ -97,8 +97,15 @@ test('a seeded duel against the computer tapped to the end: board and scores equ
   assert.ok(shownNow.every((c) => c !== 'c' && c !== 'B'), 'at the end every cell is open');
   const scores = await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent)));
   assert.deepEqual(scores, end.scores);
-  // The move list has every move, in the text's words.
-  assert.equal((await page.$$('[data-testid=ms-log-line]')).length, saved.record.moves.length);
+  // The move list shows the latest 40 moves, and every move on request,
+  // numbered from the first, in the text's words.
+  const n = saved.record.moves.length;
+  assert.equal((await page.$$('[data-testid=ms-log-line]')).length, Math.min(n, 40));
+  if (n > 40) {
+    await page.click('[data-testid=ms-log-all]');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=ms-log-line]').length === n, n);
+  }
+  assert.equal(await page.getAttribute('[data-testid=ms-log]', 'start'), String(n));
   assert.match(await page.textContent('[data-testid=ms-log]'), /Gut!|Autsch!|Blubb!/);
   // The trace starts with the mines (the starting state) and ends with the scores.
   const lines = trace(saved.record);

@@ -8,6 +8,8 @@
 //           median of 20 per interaction, < 50 ms
 //   first   the first game opened: the set-up screen once the game code
 //           chunk is fetched and compiled, 4x throttling, median of 5
+//   replay  a replay's step forward near the end of a long game, median of
+//           20, < 50 ms
 // Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only | --offline-only] [--only GAME]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -306,6 +308,38 @@ if (!sizesOnly) {
     await page.context().close();
   }
 
+  if ((!only || only === 'replay') && fs.existsSync(cli)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-replay-'));
+    // ---- replay (--only replay: this alone): a step applies the moves from
+    // the nearest kept match (one every 8 moves, Live::replay_at); the
+    // first jump from the start to the end replays the whole game once.
+    // Timed like the taps: forward over the last 20 moves, median.
+    console.log('\nreplay step -> updated screen, 4x CPU throttling, over the last 20 moves of a computer game:');
+    for (const [game, players, options] of [['minesweeper', 'strong,strong', { width: 30, height: 16, mines: 99 }], ['gnoming', 'strong,strong,strong,strong', {}], ['en-gingg', 'strong,strong,strong', {}]]) {
+      execFileSync(cli, ['simulate', game, '--players', players, '--options', JSON.stringify(options), '-n', '1', '--seed', '2', '--records', dir]);
+      const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-2.json`), 'utf8'));
+      const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }));
+      const saved = { schema: 1, id: 'replay1', game, created: 1.8e12, updated: 1.8e12, handover: false, finished: true,
+        outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record };
+      const rp = await throttled();
+      await rp.goto(base + '/');
+      await rp.evaluate((g) => { localStorage.clear(); localStorage.setItem('spielblock.v1.game.replay1', JSON.stringify(g)); }, saved);
+      await rp.goto(base + '/replay/replay1');
+      await rp.waitForSelector('[data-testid=replay-step]', { timeout: 60000 });
+      const n = record.moves.length;
+      const jump = await tapMs(rp, '[data-testid=replay-last]');
+      await rp.fill('[data-testid=replay-slider]', String(n - 20));
+      await rp.waitForSelector(`[data-testid=replay-step][data-step="${n - 20}"]`);
+      const xs = [];
+      for (let i = 0; i < 20; i++) xs.push(await tapMs(rp, '[data-testid=replay-forward]'));
+      const m = median(xs);
+      const label = options.width ? `${game} ${options.width}x${options.height}/${options.mines}` : `${game} ${players.split(',').length} seats`;
+      console.log(`  ${label.padEnd(26)} ${String(n).padStart(4)} moves: step median ${m.toFixed(1)} ms (max ${Math.max(...xs).toFixed(1)}), start to end ${jump.toFixed(1)} ms  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
+      if (m >= BUDGET.tap) failures.push(`${label} replay step ${m.toFixed(1)} ms`);
+      await rp.context().close();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   // ---- the Minesweeper engine in Chromium: the same benchmark as
   // `spielblock-cli minesweeper bench`, compiled like the app's release
   // (bench-wasm/, built by measure.sh), no throttling, so it compares with
