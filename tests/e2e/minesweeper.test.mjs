@@ -114,6 +114,16 @@ test('a seeded duel against the computer tapped to the end: board and scores equ
   assert.equal(mines.length, 15);
   assert.ok(mines.every((i) => /^[MX]/.test(String(shownNow[i]))), 'every mine is shown as marked or exploded');
   assert.deepEqual(lines[lines.length - 1].scores, end.scores);
+  // Finished, the duel is in the history. Its replay starts with the
+  // trace's mines shown open and ends with the same board and scores.
+  await page.goto(env.base + '/history');
+  await page.click('[data-testid=finished-game][data-game=minesweeper] a[href^="/replay/"]');
+  await page.waitForSelector('[data-testid=replay-step][data-step="0"]');
+  assert.deepEqual(await page.$$eval('.ms-board .cov.hm', (els) => els.map((e) => Number(e.dataset.i))), mines);
+  await page.click('[data-testid=replay-last]');
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${n}"]`);
+  assert.deepEqual(await shownBoard(page), shownNow);
+  assert.deepEqual(await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent))), end.scores);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
