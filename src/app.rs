@@ -40,8 +40,8 @@ fn Shell() -> impl IntoView {
             Route::Home => view! { <Home/> }.into_any(),
             Route::New(game) => view! { <crate::setup::Setup game/> }.into_any(),
             Route::Play(id) => view! { <Play id/> }.into_any(),
-            Route::History => view! { <crate::history::History/> }.into_any(),
-            Route::Replay(id) => view! { <crate::replay::Replay id/> }.into_any(),
+            Route::History => crate::screens::show(|s| (s.history)()),
+            Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id)),
             Route::NotFound => view! { <NotFound/> }.into_any(),
         }}
     }
@@ -297,6 +297,7 @@ fn HomeScreen() -> impl IntoView {
                 <h2 id="backup-title">{t!(i18n, backup_title)}</h2>
                 <p class="hint">{t!(i18n, backup_hint)}</p>
                 <crate::backup::BackupTools restored/>
+                <crate::replay::OpenGameFile/>
             </section>
         </main>
     }

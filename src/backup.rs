@@ -6,7 +6,7 @@
 
 use crate::i18n::*;
 use crate::storage::{self, SaveError, SavedGame, Unreadable, GAME_PREFIX};
-use crate::table::Text;
+use crate::table::{Live, Text};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -71,7 +71,8 @@ pub struct Plan {
     /// does not have: added. Those it has are kept as they are.
     pub new_items: Vec<(String, String)>,
     pub kept_items: usize,
-    /// The games' entries as the file has them (written as they are).
+    /// The games' entries to write: as the file has them, then as `check`
+    /// settled them against their replays.
     game_texts: Vec<(String, String)>,
 }
 
@@ -176,28 +177,64 @@ enum Step {
 }
 
 /// Reads and checks a file: the backup's shape, then every game in it
-/// replayed by its game's code (loaded first). Writes nothing.
-async fn check(text: String) -> Result<Plan, Text> {
-    let plan = plan(&text).map_err(|e| e.text())?;
+/// replayed by its game's code (loaded first). What a game's own moves
+/// decide is taken from the replay, not from the file (`settle`). Writes
+/// nothing.
+pub async fn check(text: String) -> Result<Plan, Text> {
+    let mut plan = plan(&text).map_err(|e| e.text())?;
     let ids: Vec<String> = plan.games().map(|g| g.game.clone()).collect();
     crate::games::load(&ids)
         .await
         .map_err(|_| Text::new(|l| td_string!(l, load_failed).to_string()))?;
-    for g in plan.games() {
+    let mut settled: Vec<(String, String)> = Vec::new();
+    for g in plan.new_games.iter_mut().chain(plan.newer_games.iter_mut()) {
         let game = g.game.clone();
         let Some(entry) = crate::games::find(&g.game) else {
             return Err(Text::new(move |l| {
                 td_string!(l, err_unknown_game, game = game.clone()).to_string()
             }));
         };
-        if let Err(why) = (entry.open)(g.record.clone()) {
+        let live = (entry.open)(g.record.clone()).map_err(|why| {
             let key = g.key();
-            return Err(Text::new(move |l| {
+            Text::new(move |l| {
                 td_string!(l, import_bad_game, key = key.clone(), why = why.get(l)).to_string()
-            }));
+            })
+        })?;
+        let before = g.clone();
+        settle(g, live.as_ref());
+        if *g != before {
+            let text = serde_json::to_string(g).expect("a saved game serializes");
+            settled.push((g.key(), text));
+        }
+    }
+    // An entry its replay agrees with is written byte for byte as the file
+    // has it; one it corrected, as settled.
+    for (key, text) in settled {
+        if let Some(entry) = plan.game_texts.iter_mut().find(|(k, _)| *k == key) {
+            entry.1 = text;
         }
     }
     Ok(plan)
+}
+
+/// Makes a saved game from a file agree with its replay `live`: whether it
+/// is finished, its outcome and turn come from the moves; a daily-challenge
+/// date stays only if the seed is that day's; times are never later than
+/// now. So an edited file cannot put a score into the statistics and
+/// records that its moves did not make.
+pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
+    saved.outcome = live.outcome();
+    saved.finished = saved.outcome.is_some();
+    saved.turn = live.turn();
+    let seed = saved.record.get("seed").and_then(|s| s.as_u64());
+    if let Some(date) = &saved.daily {
+        if seed != Some(storage::daily_seed(&saved.game, date)) {
+            saved.daily = None;
+        }
+    }
+    let now = storage::now();
+    saved.updated = saved.updated.min(now);
+    saved.created = saved.created.min(saved.updated);
 }
 
 pub(crate) async fn read_file(input: &web_sys::HtmlInputElement) -> Option<String> {

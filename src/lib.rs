@@ -17,6 +17,7 @@ pub mod newgame;
 pub mod recovery;
 pub mod replay;
 pub mod routes;
+pub mod screens;
 pub mod setup;
 pub mod storage;
 pub mod sw;

@@ -40,6 +40,8 @@ fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
 /// far, so a replay's step is one move at most (Minesweeper's automatic
 /// reveal costs up to ten milliseconds a move on a slow phone late in a big
 /// game) and a step back none.
+/// Only a finished game is replayed, and it takes no more moves; were it
+/// to, the states kept would still be those of its first moves.
 struct LiveMatch<G: GameView>(Match<G>, Mutex<Vec<G>>);
 
 impl<G: GameView> Live for LiveMatch<G> {

@@ -106,7 +106,8 @@ pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
 }
 
 /// Replays a shared game with its game's code (loaded first): it must be
-/// over. Its outcome is the replay's, whatever the file says.
+/// over. Its outcome is the replay's, whatever the file says
+/// (`backup::settle`).
 async fn check_shared(text: String) -> Result<SavedGame, Text> {
     let mut saved = parse_shared(&text).map_err(|e| e.text())?;
     games::load(std::slice::from_ref(&saved.game))
@@ -119,13 +120,11 @@ async fn check_shared(text: String) -> Result<SavedGame, Text> {
     let live = (entry.open)(saved.record.clone()).map_err(|why| {
         Text::new(move |l| td_string!(l, shared_bad_game, why = why.get(l)).to_string())
     })?;
-    match live.outcome() {
-        Some(o) => {
-            saved.outcome = Some(o);
-            saved.turn = live.turn();
-            Ok(saved)
-        }
-        None => Err(ShareError::NotFinished.text()),
+    crate::backup::settle(&mut saved, live.as_ref());
+    if saved.finished {
+        Ok(saved)
+    } else {
+        Err(ShareError::NotFinished.text())
     }
 }
 
@@ -224,6 +223,9 @@ pub fn Replay(id: Option<String>) -> impl IntoView {
                     Ok(live) if live.outcome().is_some() => {
                         view! { <ReplayTable entry live saved stored/> }.into_any()
                     }
+                    Ok(_) if stored => {
+                        notice(Text::new(|l| td_string!(l, replay_unfinished).to_string()))
+                    }
                     Ok(_) => notice(ShareError::NotFinished.text()),
                     Err(why) => notice(Text::new(move |l| {
                         td_string!(l, game_unreadable, reason = why.get(l)).to_string()
@@ -231,10 +233,7 @@ pub fn Replay(id: Option<String>) -> impl IntoView {
                 }
             })
         }
-        Ok(Some(saved)) => notice(Text::new(move |l| {
-            let _ = &saved;
-            td_string!(l, replay_unfinished).to_string()
-        })),
+        Ok(Some(_)) => notice(Text::new(|l| td_string!(l, replay_unfinished).to_string())),
         Ok(None) => view! { <OpenShared/> }.into_any(),
         Err(LoadError::Missing) => notice(Text::new(|l| td_string!(l, game_missing).to_string())),
         Err(LoadError::Unreadable(why)) => {
@@ -301,7 +300,11 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
                     } else {
                         "/replay".to_string()
                     };
-                    OPENED.with(|o| *o.borrow_mut() = Some(saved));
+                    // Only a game shown from the file is kept open: a stale
+                    // one could later be added over the stored copy.
+                    OPENED.with(|o| {
+                        *o.borrow_mut() = (path == "/replay").then_some(saved);
+                    });
                     match (opened, nav) {
                         (Some(opened), _) if path == "/replay" => opened.run(()),
                         (_, Some(nav)) => nav.go(&path),
@@ -383,10 +386,17 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
     let saved = StoredValue::new(saved);
     let added = RwSignal::new(None::<Result<(), Text>>);
     let add = move |_| {
-        let result = saved.with_value(storage::save_game).map_err(|e| e.text());
+        let id = saved.with_value(|s| s.id.clone());
+        // A game stored meanwhile (another tab, a backup) is not overwritten:
+        // the stored copy opens instead.
+        let result = if storage::stored_revision(&id).is_some() {
+            Ok(())
+        } else {
+            saved.with_value(storage::save_game).map_err(|e| e.text())
+        };
         if result.is_ok() {
             OPENED.with(|o| *o.borrow_mut() = None);
-            navigate(&format!("/replay/{}", saved.with_value(|s| s.id.clone())));
+            navigate(&format!("/replay/{id}"));
         }
         added.set(Some(result));
     };
@@ -429,17 +439,17 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
             })}
             {move || (entry.replay_hint)(i18n.get_locale()).map(|hint| view! { <p class="hint" data-testid="replay-hint">{hint}</p> })}
             <nav class="replay-controls" aria-label=move || td_string!(i18n.get_locale(), replay_controls).to_string()>
-                <button type="button" data-testid="replay-first" disabled=move || step.get() == 0
+                <button type="button" data-testid="replay-first" aria-disabled=move || (step.get() == 0).to_string()
                     aria-label=move || td_string!(i18n.get_locale(), replay_first).to_string() on:click=move |_| go(0)><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M2 2h2.5v12H2zM14 2v12L5 8z"/></svg></button>
-                <button type="button" data-testid="replay-back" disabled=move || step.get() == 0
+                <button type="button" data-testid="replay-back" aria-disabled=move || (step.get() == 0).to_string()
                     aria-label=move || td_string!(i18n.get_locale(), replay_back).to_string() on:click=back><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M12 2v12L3 8z"/></svg></button>
                 <input type="range" min="0" max=total.to_string() data-testid="replay-slider"
                     aria-label=move || td_string!(i18n.get_locale(), replay_slider).to_string()
                     prop:value=move || step.get().to_string()
                     on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))/>
-                <button type="button" data-testid="replay-forward" disabled=move || step.get() == total
+                <button type="button" data-testid="replay-forward" aria-disabled=move || (step.get() == total).to_string()
                     aria-label=move || td_string!(i18n.get_locale(), replay_forward).to_string() on:click=forward><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l9-6z"/></svg></button>
-                <button type="button" data-testid="replay-last" disabled=move || step.get() == total
+                <button type="button" data-testid="replay-last" aria-disabled=move || (step.get() == total).to_string()
                     aria-label=move || td_string!(i18n.get_locale(), replay_last).to_string() on:click=move |_| go(total)><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M11.5 2H14v12h-2.5zM2 2v12l9-6z"/></svg></button>
             </nav>
             <p class="replay-step" role="status" data-testid="replay-step" data-step=move || step.get().to_string()>{caption}</p>

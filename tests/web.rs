@@ -1293,3 +1293,66 @@ fn trimming_deletes_the_oldest_finished_games_only() {
     assert_eq!(storage::delete_oldest_finished(10), 0);
     assert_eq!(storage::list_games().len(), 1);
 }
+
+#[wasm_bindgen_test]
+async fn a_files_outcome_daily_date_and_times_yield_to_what_its_moves_make() {
+    ls().clear().unwrap();
+    spielblock::games::load(&["choice".to_string()])
+        .await
+        .unwrap();
+    let real = played::<rules::choice::Choice>("x", 1, 3);
+    let forged = SavedGame {
+        outcome: Some(rules::Outcome {
+            scores: vec![9999],
+            places: vec![1],
+        }),
+        turn: 99,
+        daily: Some("2026-01-01".into()),
+        created: 4e15,
+        updated: 3e15,
+        ..real.clone()
+    };
+    // Restored as a backup: the replay's outcome, no daily date (the seed is
+    // not that day's), times no later than now.
+    let file = serde_json::json!({"app": "spielblock", "items": {
+        forged.key(): serde_json::to_string(&forged).unwrap(),
+    }})
+    .to_string();
+    let plan = spielblock::backup::check(file).await.unwrap();
+    let g = &plan.new_games[0];
+    assert_eq!(g.outcome, real.outcome);
+    assert!(g.finished);
+    assert_ne!(g.turn, 99);
+    assert_eq!(g.daily, None);
+    assert!(g.updated <= storage::now() && g.created <= g.updated);
+    spielblock::backup::apply(&plan).unwrap();
+    assert_eq!(storage::load_game("x").unwrap().outcome, real.outcome);
+    // Opened as a shared game: the same.
+    let shared = spielblock::replay::share_text(&SavedGame {
+        id: "y".into(),
+        ..forged.clone()
+    });
+    let mut opened = spielblock::replay::parse_shared(&shared).unwrap();
+    let entry = spielblock::games::find("choice").unwrap();
+    let live = (entry.open)(opened.record.clone()).unwrap();
+    spielblock::backup::settle(&mut opened, live.as_ref());
+    assert_eq!((opened.outcome, opened.daily), (real.outcome.clone(), None));
+    // A true daily challenge keeps its date; an unfinished game is not finished.
+    let date = "2026-01-01";
+    let mut daily = SavedGame {
+        daily: Some(date.into()),
+        ..played::<rules::choice::Choice>("d", 1, storage::daily_seed("choice", date))
+    };
+    let live = (entry.open)(daily.record.clone()).unwrap();
+    spielblock::backup::settle(&mut daily, live.as_ref());
+    assert_eq!(daily.daily.as_deref(), Some(date));
+    let mut open = SavedGame {
+        finished: true,
+        ..sample("o")
+    };
+    open.game = "choice".into();
+    open.record = serde_json::json!({"game": "choice", "seed": 1, "seats": [{"name": "A", "kind": "human"}], "moves": []});
+    let live = (entry.open)(open.record.clone()).unwrap();
+    spielblock::backup::settle(&mut open, live.as_ref());
+    assert!(!open.finished && open.outcome.is_none());
+}

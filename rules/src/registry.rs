@@ -110,6 +110,7 @@ pub fn replay_json(text: &str) -> Result<Value, String> {
                 "moves": m.record().moves.len(),
                 "over": outcome.is_some(),
                 "to_act": st.to_act(),
+                "turn": st.turn_number(),
                 "scores": st.scores(),
                 "places": outcome.map(|o| o.places),
                 "state": st,
@@ -430,6 +431,8 @@ mod tests {
         assert_eq!(v["scores"], json!([50, 50]));
         assert_eq!(v["over"], json!(false));
         assert_eq!(v["to_act"], json!([0]));
+        // The turn as players count it (the history lists it).
+        assert_eq!(v["turn"], json!(1));
     }
 
     #[test]

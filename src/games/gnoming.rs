@@ -374,7 +374,11 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
         out.push_str("<div class=\"gn-piles\">");
         let draw = match v.next_draw {
             // A replay shows the next card open.
-            Some(c) => card_html(Some(c), " down", l),
+            Some(c) => card_html(Some(c), " down", l).replacen(
+                "aria-label=\"",
+                &format!("aria-label=\"{}: ", esc(td_string!(l, gn_next_draw))),
+                1,
+            ),
             None => card_html(None, "", l),
         };
         let label = td_string!(l, gn_draw_pile, n = v.draw);

@@ -393,7 +393,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                     let pct = (p * 100.0).round() as i64;
                     label = format!("{label}, {}", td_string!(l, ms_cell_chance, p = pct));
                     style = format!(" style=\"--p:{pct}\"");
-                    if !blubb {
+                    if !blubb && !mine {
                         content = format!("<small>{pct}</small>");
                     }
                 }

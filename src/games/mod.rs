@@ -33,13 +33,11 @@ use std::pin::Pin;
 /// Why a game's chunk could not be fetched.
 pub type LoadError = leptos::wasm_split::SplitLoaderError;
 
-type Loading = Pin<Box<dyn Future<Output = Result<Entry, LoadError>>>>;
-
 /// A game built into the app: what is known before its code is loaded, and
 /// how to load it.
 struct Game {
     facts: fn() -> Entry,
-    code: fn() -> Loading,
+    code: fn() -> Loading<Entry>,
 }
 
 /// One line per game, in home-screen order: cargo feature => the function
@@ -153,14 +151,38 @@ fn loading<V: IntoView + 'static>(
     if ids.iter().all(|id| is_loaded(id)) {
         return view().into_any();
     }
+    let load = move || -> Loading<()> {
+        let ids = ids.clone();
+        Box::pin(async move {
+            match load(&ids).await {
+                Err(e) if required => Err(e),
+                _ => Ok(()),
+            }
+        })
+    };
+    loading_with(false, load, view)
+}
+
+/// A future that loads code.
+pub type Loading<T> = Pin<Box<dyn Future<Output = Result<T, LoadError>>>>;
+
+/// `view()` once `load()` is done: meanwhile a line saying it loads; if it
+/// fails, why and a button to try again. `screen`: the words say "screen"
+/// rather than "game" (the history and replay screens, `crate::screens`).
+pub fn loading_with<V: IntoView + 'static>(
+    screen: bool,
+    load: impl Fn() -> Loading<()> + 'static,
+    view: impl FnOnce() -> V + 'static,
+) -> AnyView {
     let i18n = use_i18n();
     // None while loading, then whether it worked.
     let done = RwSignal::new(None::<bool>);
+    let load: StoredValue<Box<dyn Fn() -> Loading<()>>, LocalStorage> =
+        StoredValue::new_local(Box::new(load));
     let start = move || {
-        let ids = ids.clone();
-        leptos::task::spawn_local(
-            async move { done.set(Some(load(&ids).await.is_ok() || !required)) },
-        );
+        if let Some(fut) = load.try_with_value(|f| f()) {
+            leptos::task::spawn_local(async move { done.set(Some(fut.await.is_ok())) });
+        }
     };
     start();
     let pending: StoredValue<Option<Box<dyn FnOnce() -> AnyView>>, LocalStorage> =
@@ -172,7 +194,10 @@ fn loading<V: IntoView + 'static>(
     (move || match done.get() {
         None => view! {
             <main class="screen">
-                <p class="loading" role="status">{t!(i18n, loading_game)}</p>
+                <p class="loading" role="status">{move || {
+                    let l = i18n.get_locale();
+                    if screen { td_string!(l, loading_screen) } else { td_string!(l, loading_game) }
+                }}</p>
             </main>
         }
         .into_any(),
@@ -187,8 +212,11 @@ fn loading<V: IntoView + 'static>(
                     <crate::routes::Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</crate::routes::Link>
                     <crate::lang::LangSwitch/>
                 </header>
-                <p class="notice error" role="alert">{t!(i18n, load_failed)}</p>
-                <button type="button" class="button primary" on:click=retry.clone()>{t!(i18n, retry_save)}</button>
+                <p class="notice error" role="alert">{move || {
+                    let l = i18n.get_locale();
+                    if screen { td_string!(l, load_failed_screen) } else { td_string!(l, load_failed) }
+                }}</p>
+                <button type="button" class="button primary" on:click=retry>{t!(i18n, retry_save)}</button>
             </main>
         }
         .into_any(),

@@ -203,7 +203,7 @@ export function finishedGames(specs) {
     const id = `h${i}`;
     return {
       schema: 1, id, game, created: 1_700_000_000_000 + i * 86_400_000, updated: 1_700_000_000_000 + i * 86_400_000 + 3_600_000,
-      handover: false, finished: true, outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record,
+      handover: false, finished: true, outcome: { scores: out.scores, places: out.places }, revision: 1, turn: out.turn, record,
     };
   });
   fs.rmSync(dir, { recursive: true, force: true });

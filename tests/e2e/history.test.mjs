@@ -128,7 +128,7 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   await seed(page);
   // An unfinished game too: the first six moves of a finished one.
   await page.evaluate((g) => {
-    const open = { ...g, id: 'open1', finished: false, outcome: null, record: { ...g.record, moves: g.record.moves.slice(0, 6) } };
+    const open = { ...g, id: 'open1', finished: false, outcome: null, turn: 2, record: { ...g.record, moves: g.record.moves.slice(0, 6) } };
     localStorage.setItem('spielblock.v1.game.open1', JSON.stringify(open));
   }, GAMES[0]);
   await page.reload();

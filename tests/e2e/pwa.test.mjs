@@ -185,3 +185,25 @@ test('the games\' code loads when a game is first opened; if it cannot be fetche
   await page.context().close();
   server.close();
 });
+
+test('the history screens load with the games\' code; if it cannot be fetched, the player is told and can try again', async () => {
+  const server = await serve(path.join(ROOT, 'dist'), 0);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const page = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+  let fail = true;
+  await page.context().route('**/split_*.wasm', (r) => (fail ? r.abort() : r.continue()));
+  await page.goto(base + '/history');
+  await page.waitForSelector('[role=alert]');
+  assert.match(await page.textContent('[role=alert]'), /This screen could not be loaded/);
+  await shot(page, 'screen-code-unavailable-360');
+  page.problems = [];
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.waitForSelector('[data-testid=history-empty]');
+  // The replay deep link, with the screens and a game's code both needed.
+  await page.goto(base + '/replay/none');
+  await page.waitForSelector('[data-testid=replay-refused]');
+  assert.deepEqual(page.problems.filter((p) => !/registration blocked by Playwright/.test(p)), []);
+  await page.context().close();
+  server.close();
+});

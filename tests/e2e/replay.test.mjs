@@ -53,7 +53,7 @@ test('Minesweeper replays move by move from history: the covered mines open, eve
   assert.equal(new URL(page.url()).pathname, `/replay/${MS.id}`);
   assert.equal(await step(page), '0');
   assert.match(await page.textContent('[data-testid=replay-step]'), new RegExp(`before the first of ${moves} moves`));
-  assert.ok(await page.isDisabled('[data-testid=replay-back]'));
+  assert.equal(await page.getAttribute('[data-testid=replay-back]', 'aria-disabled'), 'true');
   // At the start every mine is covered and shown open.
   const hidden = () => page.$$eval('.ms-board .cov.hm', (els) => els.map((e) => Number(e.dataset.i)));
   assert.deepEqual(await hidden(), truth);
@@ -80,7 +80,11 @@ test('Minesweeper replays move by move from history: the covered mines open, eve
   await shot(page, 'replay-minesweeper-middle-360');
   await page.click('[data-testid=replay-last]');
   await page.waitForSelector(`[data-testid=replay-step][data-step="${moves}"]`);
-  assert.ok(await page.isDisabled('[data-testid=replay-forward]'));
+  assert.equal(await page.getAttribute('[data-testid=replay-forward]', 'aria-disabled'), 'true');
+  // At the end the focus stays on the control (it is never disabled).
+  await page.focus('[data-testid=replay-forward]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'replay-forward');
   const ranking = await page.$$eval('[data-testid=result] .ranking li', (els) => els.map((e) => e.querySelector('.score').textContent));
   assert.deepEqual(ranking.sort(), MS.outcome.scores.map(minus).sort());
   await page.click('[data-testid=replay-first]');
@@ -176,10 +180,11 @@ test('a finished game is shared through the Web Share API or as a download, and 
   const shared = path.join(tmp, download.suggestedFilename());
   await download.saveAs(shared);
 
-  // Another phone: empty history. The file opens into the replay, unsaved.
+  // Another phone, nothing played yet: from the home screen the file opens
+  // into the replay, unsaved.
   const other = await newPage(env.browser, PHONE);
   await seed(other, []);
-  await other.goto(env.base + '/history');
+  await other.goto(env.base + '/');
   await other.setInputFiles('[data-testid=open-shared]', shared);
   await other.waitForSelector('[data-testid=shared-game]');
   assert.equal(new URL(other.url()).pathname, '/replay');

@@ -320,7 +320,7 @@ if (!sizesOnly) {
       const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-2.json`), 'utf8'));
       const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }));
       const saved = { schema: 1, id: 'replay1', game, created: 1.8e12, updated: 1.8e12, handover: false, finished: true,
-        outcome: { scores: out.scores, places: out.places }, revision: 1, turn: 1, record };
+        outcome: { scores: out.scores, places: out.places }, revision: 1, turn: out.turn, record };
       const rp = await throttled();
       await rp.goto(base + '/');
       await rp.evaluate((g) => { localStorage.clear(); localStorage.setItem('spielblock.v1.game.replay1', JSON.stringify(g)); }, saved);

@@ -1,0 +1,57 @@
+//! The screens of finished games, the history with its statistics and the
+//! replay, travel in the games' wasm chunk (a replay needs the games' code
+//! anyway): the first load does not carry them (21 KB brotli less). The
+//! router shows them through [`show`], which loads the chunk first, like a
+//! game's screens wait for its code (`crate::games::when_loaded`).
+
+use crate::games::{loading_with, LoadError, Loading};
+use leptos::prelude::*;
+use std::cell::Cell;
+
+/// The screens, as the chunk hands them over.
+#[derive(Clone, Copy)]
+pub struct Screens {
+    pub history: fn() -> AnyView,
+    pub replay: fn(Option<String>) -> AnyView,
+}
+
+fn screens() -> Screens {
+    Screens {
+        history: || view! { <crate::history::History/> }.into_any(),
+        replay: |id| view! { <crate::replay::Replay id/> }.into_any(),
+    }
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn screens_code() -> Result<Screens, LoadError> {
+    Ok(screens())
+}
+
+#[cfg(not(feature = "split"))]
+async fn screens_code() -> Result<Screens, LoadError> {
+    Ok(screens())
+}
+
+thread_local! {
+    static LOADED: Cell<Option<Screens>> = const { Cell::new(None) };
+}
+
+/// The screen `pick` chooses, once the screens are loaded: at once if they
+/// are; else "Loading…", then the screen, or why not and Try again.
+pub fn show(pick: impl FnOnce(Screens) -> AnyView + 'static) -> AnyView {
+    if let Some(s) = LOADED.get() {
+        return pick(s);
+    }
+    let load = || -> Loading<()> {
+        Box::pin(async {
+            if LOADED.get().is_none() {
+                LOADED.set(Some(screens_code().await?));
+            }
+            Ok(())
+        })
+    };
+    loading_with(true, load, move || {
+        pick(LOADED.get().expect("loaded before the view is drawn"))
+    })
+}
