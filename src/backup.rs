@@ -87,23 +87,31 @@ impl Plan {
     }
 }
 
-/// Reads a backup file and works out what restoring it would do, against
-/// what this browser holds now. Writes nothing.
-pub fn plan(text: &str) -> Result<Plan, BackupError> {
+/// The entries of a Spielblock file (a backup, or a shared game): at most
+/// `MAX_BYTES`, JSON, `app: "spielblock"`, an object of `items`.
+pub(crate) fn file_items(
+    text: &str,
+) -> Result<serde_json::Map<String, serde_json::Value>, BackupError> {
     if text.len() > MAX_BYTES {
         return Err(BackupError::TooLarge { bytes: text.len() });
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| BackupError::NotJson)?;
-    let items = match (value.get("app"), value.get("items")) {
-        (Some(serde_json::Value::String(app)), Some(serde_json::Value::Object(items)))
-            if app == "spielblock" =>
-        {
-            items
-        }
-        _ => return Err(BackupError::Foreign),
-    };
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|_| BackupError::NotJson)?;
+    if value.get("app").and_then(|a| a.as_str()) != Some("spielblock") {
+        return Err(BackupError::Foreign);
+    }
+    match value.get_mut("items").map(serde_json::Value::take) {
+        Some(serde_json::Value::Object(items)) => Ok(items),
+        _ => Err(BackupError::Foreign),
+    }
+}
+
+/// Reads a backup file and works out what restoring it would do, against
+/// what this browser holds now. Writes nothing.
+pub fn plan(text: &str) -> Result<Plan, BackupError> {
+    let items = file_items(text)?;
     let mut plan = Plan::default();
-    for (key, raw) in items {
+    for (key, raw) in &items {
         let bad = || BackupError::BadItem {
             key: key.chars().take(60).collect(),
         };
@@ -237,12 +245,18 @@ pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
     saved.created = saved.created.min(saved.updated);
 }
 
+/// The file input an `on:change` event came from.
+pub(crate) fn file_input(ev: &leptos::ev::Event) -> Option<web_sys::HtmlInputElement> {
+    ev.target()?.dyn_into().ok()
+}
+
+/// The text of the file chosen in `input` (None: none, or not text). The
+/// input is cleared, so the same file can be chosen again.
 pub(crate) async fn read_file(input: &web_sys::HtmlInputElement) -> Option<String> {
     let file = input.files()?.get(0)?;
-    let text = wasm_bindgen_futures::JsFuture::from(file.text())
-        .await
-        .ok()?;
-    text.as_string()
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+    input.set_value("");
+    text.ok()?.as_string()
 }
 
 /// Download a backup, restore one. `restored` runs after a restore wrote.
@@ -251,10 +265,7 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
     let step = RwSignal::new(Step::Idle);
     let picked = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(input) = file_input(&ev) else {
             return;
         };
         step.set(Step::Checking);
@@ -263,8 +274,6 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
                 Some(text) => check(text).await,
                 None => Err(Text::new(|l| td_string!(l, import_not_json).to_string())),
             };
-            // The same file can be chosen again.
-            input.set_value("");
             step.set(match result {
                 Ok(plan) => Step::Ready(std::sync::Arc::new(plan)),
                 Err(why) => Step::Refused(why),

@@ -16,7 +16,7 @@ use crate::lang::LangSwitch;
 use crate::newgame::{create_game, set_draft, Draft};
 use crate::routes::{navigate, Link};
 use crate::storage::{self, SaveError, SavedGame};
-use crate::table::{level_text, AnyAction, Entry, Live, TableCtx, Text};
+use crate::table::{level_text, AnyAction, Entry, Live, Ranking, TableCtx, Text};
 use leptos::prelude::*;
 use rules::{Level, Seat, SeatInfo, SeatKind};
 use serde_json::Value;
@@ -492,25 +492,10 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                 </p>
             })}
             {move || outcome.get().map(|o| {
-                let order = o.order();
                 view! {
                     <section class="result" aria-labelledby="result-title" data-testid="result">
                         <h2 id="result-title">{t!(i18n, result)}</h2>
-                        <ol class="ranking">
-                            {order.into_iter().map(|s| {
-                                let shared = o.is_shared(s);
-                                let place = o.places[s];
-                                let score = o.scores[s];
-                                view! {
-                                    <li class:winner=place == 1>
-                                        <span class="place">{place}"."</span>
-                                        <span class="name">{name_of(s)}</span>
-                                        <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
-                                        {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}
-                                    </li>
-                                }
-                            }).collect_view()}
-                        </ol>
+                        <Ranking outcome=o.clone() names=names.get_untracked()/>
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         {(o.scores.len() == 1 && seats.with_untracked(|s| s[0].kind == SeatKind::Human)).then(|| {
                             let name = name_of(0);

@@ -5,12 +5,13 @@
 //! whole (its game's code replays it to the end) and shown (`/replay`) without
 //! being saved until the player adds it to their history.
 
+use crate::backup::BackupError;
 use crate::games;
 use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::routes::{navigate, Link, Nav};
 use crate::storage::{self, LoadError, SavedGame, Unreadable, GAME_PREFIX};
-use crate::table::{Entry, Live, Shown, TableCtx, Text};
+use crate::table::{Entry, Live, Ranking, Shown, TableCtx, Text};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -75,18 +76,11 @@ impl ShareError {
 /// Reads a shared game file: one saved game under its own key, finished.
 /// Its moves are checked by `check_shared` with the game's code.
 pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
-    if text.len() > crate::backup::MAX_BYTES {
-        return Err(ShareError::TooLarge);
-    }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| ShareError::NotJson)?;
-    let items = match (value.get("app"), value.get("items")) {
-        (Some(serde_json::Value::String(app)), Some(serde_json::Value::Object(items)))
-            if app == "spielblock" =>
-        {
-            items
-        }
-        _ => return Err(ShareError::Foreign),
-    };
+    let items = crate::backup::file_items(text).map_err(|e| match e {
+        BackupError::TooLarge { .. } => ShareError::TooLarge,
+        BackupError::NotJson => ShareError::NotJson,
+        _ => ShareError::Foreign,
+    })?;
     let mut games = items.iter().filter(|(k, _)| k.starts_with(GAME_PREFIX));
     let (key, raw) = games.next().ok_or(ShareError::NoGame)?;
     if games.next().is_some() || items.len() != 1 {
@@ -201,10 +195,7 @@ pub fn Replay(id: Option<String>) -> impl IntoView {
     let notice = move |text: Text| {
         view! {
             <main class="screen replay">
-                <header class="topbar">
-                    <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
-                    <LangSwitch/>
-                </header>
+                <BackToHistory/>
                 <p class="notice error" role="alert" data-testid="replay-refused">{move || text.get(i18n.get_locale())}</p>
             </main>
         }
@@ -245,6 +236,18 @@ pub fn Replay(id: Option<String>) -> impl IntoView {
     }
 }
 
+/// The top bar of a replay screen without a game: back to the history.
+#[component]
+fn BackToHistory() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <header class="topbar">
+            <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
+            <LangSwitch/>
+        </header>
+    }
+}
+
 /// The screen when no shared game is open (after a reload): open one, and
 /// this screen becomes its replay.
 #[component]
@@ -257,10 +260,7 @@ fn OpenShared() -> impl IntoView {
         }
         view! {
             <main class="screen replay">
-                <header class="topbar">
-                    <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
-                    <LangSwitch/>
-                </header>
+                <BackToHistory/>
                 <h1>{t!(i18n, shared_open_title)}</h1>
                 <OpenGameFile opened=Callback::new(move |_| opened.set(true))/>
             </main>
@@ -277,16 +277,12 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
     let state = RwSignal::new(None::<Result<(), Text>>);
     let nav = use_context::<Nav>();
     let picked = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(input) = crate::backup::file_input(&ev) else {
             return;
         };
         state.set(Some(Ok(())));
         leptos::task::spawn_local(async move {
             let text = crate::backup::read_file(&input).await;
-            input.set_value("");
             let result = match text {
                 Some(text) => check_shared(text).await,
                 None => Err(ShareError::NotJson.text()),
@@ -410,11 +406,6 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
             format!("{} {said}", td_string!(l, replay_move, k = k, n = total))
         }
     };
-    let order = outcome.order();
-    let name_of = {
-        let names: Vec<String> = names.get_untracked();
-        move |s: usize| names[s].clone()
-    };
     view! {
         <main class="screen play replay" data-game=entry.id>
             <header class="topbar">
@@ -456,19 +447,7 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
             {move || (step.get() == total).then(|| view! {
                 <section class="result" data-testid="result">
                     <h2>{t!(i18n, result)}</h2>
-                    <ol class="ranking">
-                        {order.iter().map(|&s| {
-                            let place = outcome.places[s];
-                            let score = outcome.scores[s];
-                            view! {
-                                <li class:winner=place == 1>
-                                    <span class="place">{place}"."</span>
-                                    <span class="name">{name_of(s)}</span>
-                                    <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ol>
+                    <Ranking outcome=outcome.clone() names=names.get_untracked()/>
                 </section>
             })}
             {(entry.table)(ctx)}

@@ -343,3 +343,27 @@ pub fn rules_view(
     };
     view! { <div class="rules-text" inner_html=html></div> }.into_any()
 }
+
+/// A finished game's places, best first: place, name, score (a true minus
+/// sign), and "(shared place)" where seats tie (R-G-3).
+#[component]
+pub fn Ranking(outcome: Outcome, names: Vec<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <ol class="ranking">
+            {outcome.order().into_iter().map(|s| {
+                let shared = outcome.is_shared(s);
+                let place = outcome.places[s];
+                let score = outcome.scores[s];
+                view! {
+                    <li class:winner=place == 1>
+                        <span class="place">{place}"."</span>
+                        <span class="name">{names.get(s).cloned().unwrap_or_default()}</span>
+                        <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
+                        {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+    }
+}
