@@ -60,8 +60,10 @@ fn card_html(c: Option<Card>, class: &str, l: Locale) -> String {
     )
 }
 
+/// A seat's name as typed: escaped once, where it reaches the HTML (most
+/// go through a text first, which is escaped whole).
 fn name_of(names: &[String], s: Seat) -> String {
-    esc(names.get(s).map(String::as_str).unwrap_or_default())
+    names.get(s).cloned().unwrap_or_default()
 }
 
 impl GameView for Gnoming {
@@ -586,7 +588,7 @@ fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &
         let sc = score_layout(layout);
         out.push_str(&format!(
             "<div class=\"gn-scored\" data-testid=\"gn-scored\"><p><strong>{}</strong> <span class=\"num\" data-testid=\"gn-round-score\">{}</span></p><div class=\"gn-grid\">",
-            name_of(ui.names, s),
+            esc(&name_of(ui.names, s)),
             signed(r.scores[s])
         ));
         for row in 0..3 {
@@ -652,7 +654,7 @@ fn scores_html(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     for s in 0..v.seats() {
         out.push_str(&format!(
             "<tr><th scope=\"row\">{}</th>",
-            name_of(ui.names, s)
+            esc(&name_of(ui.names, s))
         ));
         for r in 0..ROUNDS {
             let cell = v

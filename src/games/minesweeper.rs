@@ -362,7 +362,8 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
 /// others labelled pictures. With `ui.fresh` (the last move just
 /// happened) the cells it uncovered automatically flash.
 fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
-    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
+    // Raw: it goes into a label that is escaped whole.
+    let name = |s: Seat| ui.names.get(s).cloned().unwrap_or_default();
     for (i, sq) in v.board.iter().enumerate() {
         let cell = cell_name(i % v.width, i / v.width);
         let last = if v.last == Some(i) { " last" } else { "" };
