@@ -28,7 +28,7 @@ impl Route {
     pub fn parse(path: &str) -> Route {
         let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
         match segs.as_slice() {
-            [] => Route::Home,
+            [] | ["index.html"] => Route::Home,
             ["new", game] => Route::New(decode(game)),
             ["play", id] => Route::Play(decode(id)),
             ["history"] => Route::History,
