@@ -51,11 +51,23 @@ pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
             break;
         };
         let name = after[..end].trim();
-        match args.iter().find(|(n, _)| *n == name) {
-            Some((_, v)) => out.push_str(&v.to_string()),
-            None => out.push_str(&rest[start..start + 2 + end + 2]),
-        }
         rest = &after[end + 2..];
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => {
+                let v = v.to_string();
+                // A reason that ends a sentence, put before the template's
+                // own full stop, ends it once (never "..").
+                let v = match v.strip_suffix('.') {
+                    Some(cut) if rest.starts_with('.') && !cut.ends_with('.') => cut,
+                    _ => &v,
+                };
+                out.push_str(v);
+            }
+            None => {
+                out.push_str("{{");
+                out.push_str(&after[..end + 2]);
+            }
+        }
     }
     out.push_str(rest);
     out
