@@ -30,6 +30,9 @@ fn Shell() -> impl IntoView {
             i18n.set_locale(initial);
         }
     });
+    // Records are derived from the finished games now: older versions'
+    // copies of them only take room.
+    storage::drop_derived();
     let nav = provide_nav();
     // One screen per route; a new route replaces the screen (and cleans up
     // the old one's wake lock and timers).

@@ -5,7 +5,7 @@
 //! reason and changes nothing; a write the browser refuses is undone.
 
 use crate::i18n::*;
-use crate::storage::{self, SaveError, SavedGame, Unreadable, GAME_PREFIX};
+use crate::storage::{self, Meet, SaveError, SavedGame, Unreadable, GAME_PREFIX};
 use crate::table::{Live, Text};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -58,19 +58,28 @@ impl BackupError {
     }
 }
 
-/// What restoring a file would do.
+/// What restoring a file would do. Games meet the ones here by content
+/// (`storage::meet`): none loses a move, no finished game turns unfinished,
+/// and a game never replaces another game.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plan {
     /// Games this browser does not have.
     pub new_games: Vec<SavedGame>,
-    /// Games it has with fewer moves saved (an older revision): replaced.
-    pub newer_games: Vec<SavedGame>,
-    /// Games it has as they are in the file, or newer: left alone.
+    /// Games whose moves here are the file's first moves: brought up to date.
+    pub longer_games: Vec<SavedGame>,
+    /// Games here with the same moves or more: left alone.
     pub same_games: usize,
-    /// Other entries (settings, records, daily bests, items set aside) it
-    /// does not have: added. Those it has are kept as they are.
+    /// A game here and the file's game under the same id that went
+    /// different ways, or are different games: the one here stays, the
+    /// file's is added under an id of its own (`storage::copy_id`).
+    pub both_kept: Vec<(SavedGame, SavedGame)>,
+    /// Other entries (settings, items set aside) it does not have: added.
+    /// Those it has are kept as they are.
     pub new_items: Vec<(String, String)>,
     pub kept_items: usize,
+    /// Records and day's bests in the file: never read, since they come
+    /// from the finished games themselves.
+    pub ignored_records: usize,
     /// The games' entries to write: as the file has them, then as `check`
     /// settled them against their replays.
     game_texts: Vec<(String, String)>,
@@ -79,11 +88,26 @@ pub struct Plan {
 impl Plan {
     /// The games the file would write (to be checked by replaying first).
     pub fn games(&self) -> impl Iterator<Item = &SavedGame> {
-        self.new_games.iter().chain(&self.newer_games)
+        self.new_games
+            .iter()
+            .chain(&self.longer_games)
+            .chain(self.both_kept.iter().map(|(_, g)| g))
+    }
+
+    fn games_mut(&mut self) -> impl Iterator<Item = &mut SavedGame> {
+        self.new_games
+            .iter_mut()
+            .chain(self.longer_games.iter_mut())
+            .chain(self.both_kept.iter_mut().map(|(_, g)| g))
+    }
+
+    /// How many games restoring writes.
+    pub fn written(&self) -> usize {
+        self.new_games.len() + self.longer_games.len() + self.both_kept.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.new_games.is_empty() && self.newer_games.is_empty() && self.new_items.is_empty()
+        self.written() == 0 && self.new_items.is_empty()
     }
 }
 
@@ -124,21 +148,22 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
                 key: key.clone(),
                 why,
             })?;
-            if g.id != id {
+            let why = if !storage::valid_id(id) {
+                Some(Unreadable::BadId)
+            } else if g.id != id {
+                Some(Unreadable::IdMismatch)
+            } else {
+                None
+            };
+            if let Some(why) = why {
                 return Err(BackupError::BadGame {
-                    key: key.clone(),
-                    why: Unreadable::IdMismatch,
+                    key: key.chars().take(60).collect(),
+                    why,
                 });
             }
-            match storage::stored_revision(id) {
-                None => plan.new_games.push(g),
-                Some(here) if here < g.revision => plan.newer_games.push(g),
-                Some(_) => {
-                    plan.same_games += 1;
-                    continue;
-                }
-            }
-            plan.game_texts.push((key.clone(), raw.to_string()));
+            plan.add_game(g, raw);
+        } else if storage::is_derived_key(key) {
+            plan.ignored_records += 1;
         } else if storage::get_raw(key).is_some() {
             plan.kept_items += 1;
         } else {
@@ -146,6 +171,46 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
         }
     }
     Ok(plan)
+}
+
+impl Plan {
+    /// Sorts one game of the file (`raw` its text) by how it meets the one
+    /// stored under its id.
+    fn add_game(&mut self, g: SavedGame, raw: &str) {
+        let here = storage::load_game(&g.id).ok();
+        let meet = here.as_ref().map_or(Meet::New, |h| storage::meet(h, &g));
+        match meet {
+            Meet::New => {
+                self.game_texts.push((g.key(), raw.to_string()));
+                self.new_games.push(g);
+            }
+            Meet::Longer => {
+                // A revision past the one here, so a tab with the game open
+                // reloads it instead of writing over it.
+                let mut g = g;
+                let here_rev = here.as_ref().map_or(0, |h| h.revision);
+                g.revision = g.revision.max(here_rev) + 1;
+                let text = serde_json::to_string(&g).expect("a saved game serializes");
+                self.game_texts.push((g.key(), text));
+                self.longer_games.push(g);
+            }
+            Meet::Same => self.same_games += 1,
+            Meet::Diverged | Meet::Other => {
+                let Some(here) = here else { return };
+                let mut copy = g;
+                copy.id = storage::copy_id(&copy);
+                // Kept under its own id before (the same file again): the
+                // id is made from the content, so it is that very game.
+                if storage::load_game(&copy.id).is_ok() {
+                    self.same_games += 1;
+                    return;
+                }
+                let text = serde_json::to_string(&copy).expect("a saved game serializes");
+                self.game_texts.push((copy.key(), text));
+                self.both_kept.push((here, copy));
+            }
+        }
+    }
 }
 
 /// Writes what `plan` adds. If the browser refuses a write (storage full),
@@ -171,6 +236,12 @@ pub fn apply(plan: &Plan) -> Result<(), SaveError> {
             return Err(SaveError::Refused);
         }
     }
+    // Written outside the gate: their stored revisions hold.
+    for (key, _) in &plan.game_texts {
+        if let Some(id) = key.strip_prefix(GAME_PREFIX) {
+            storage::forget_revision(id);
+        }
+    }
     Ok(())
 }
 
@@ -181,7 +252,7 @@ enum Step {
     Checking,
     Refused(Text),
     Ready(std::sync::Arc<Plan>),
-    Done(usize),
+    Done(std::sync::Arc<Plan>),
 }
 
 /// Reads and checks a file: the backup's shape, then every game in it
@@ -195,7 +266,7 @@ pub async fn check(text: String) -> Result<Plan, Text> {
         .await
         .map_err(|_| Text::new(|l| td_string!(l, load_failed).to_string()))?;
     let mut settled: Vec<(String, String)> = Vec::new();
-    for g in plan.new_games.iter_mut().chain(plan.newer_games.iter_mut()) {
+    for g in plan.games_mut() {
         let game = g.game.clone();
         let Some(entry) = crate::games::find(&g.game) else {
             return Err(Text::new(move |l| {
@@ -233,6 +304,9 @@ pub async fn check(text: String) -> Result<Plan, Text> {
 pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
     saved.outcome = live.outcome();
     saved.finished = saved.outcome.is_some();
+    // Who holds the device is never taken from a file: the hand-over
+    // screen asks again.
+    saved.confirmed_seat = None;
     saved.turn = live.turn();
     let seed = saved.record.get("seed").and_then(|s| s.as_u64());
     if let Some(date) = &saved.daily {
@@ -243,6 +317,24 @@ pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
     let now = storage::now();
     saved.updated = saved.updated.min(now);
     saved.created = saved.created.min(saved.updated);
+}
+
+/// Says which two games are both kept: the one here and the file's, added
+/// as another game (`Plan::both_kept`).
+pub fn both_kept_text(here: &SavedGame, file: &SavedGame, l: Locale) -> String {
+    let name =
+        |g: &SavedGame| crate::games::find(&g.game).map_or_else(|| g.game.clone(), |e| (e.name)(l));
+    td_string!(
+        l,
+        import_both_kept,
+        game = name(here),
+        names = here.seat_names().join(", "),
+        here = here.move_count(),
+        other = name(file),
+        other_names = file.seat_names().join(", "),
+        there = file.move_count()
+    )
+    .to_string()
 }
 
 /// The file input an `on:change` event came from.
@@ -286,7 +378,7 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
         };
         match apply(&plan) {
             Ok(()) => {
-                step.set(Step::Done(plan.new_games.len() + plan.newer_games.len()));
+                step.set(Step::Done(plan.clone()));
                 restored.run(());
             }
             Err(e) => step.set(Step::Refused(e.text())),
@@ -308,12 +400,20 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
                 Step::Refused(why) => view! {
                     <p class="notice error" role="alert" data-testid="import-refused">{move || why.get(i18n.get_locale())}</p>
                 }.into_any(),
-                Step::Done(n) => view! {
-                    <p class="notice" role="status" data-testid="import-done">{move || td_string!(i18n.get_locale(), import_done, n = n).to_string()}</p>
+                Step::Done(plan) => view! {
+                    <div class="notice" role="status" data-testid="import-done">
+                        {move || {
+                            let l = i18n.get_locale();
+                            let mut lines = vec![td_string!(l, import_done, n = plan.written()).to_string()];
+                            lines.extend(plan.both_kept.iter().map(|(here, file)| both_kept_text(here, file, l)));
+                            lines.into_iter().map(|t| view! { <p>{t}</p> }).collect_view()
+                        }}
+                    </div>
                 }.into_any(),
                 Step::Ready(plan) => {
-                    let (new, newer, same) = (plan.new_games.len(), plan.newer_games.len(), plan.same_games);
-                    let (items, kept) = (plan.new_items.len(), plan.kept_items);
+                    let (new, longer, same) = (plan.new_games.len(), plan.longer_games.len(), plan.same_games);
+                    let (items, kept, ignored) = (plan.new_items.len(), plan.kept_items, plan.ignored_records);
+                    let both: Vec<(SavedGame, SavedGame)> = plan.both_kept.clone();
                     let empty = plan.is_empty();
                     view! {
                         <div class="notice" role="status" data-testid="import-plan">
@@ -322,13 +422,15 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
                                 if empty {
                                     return view! { <p>{td_string!(l, import_nothing, same = same).to_string()}</p> }.into_any();
                                 }
-                                let lines = [
+                                let mut lines = vec![
                                     (new, td_string!(l, import_new_games, n = new).to_string()),
-                                    (newer, td_string!(l, import_newer_games, n = newer).to_string()),
+                                    (longer, td_string!(l, import_newer_games, n = longer).to_string()),
                                     (same, td_string!(l, import_same_games, n = same).to_string()),
                                     (items, td_string!(l, import_new_items, n = items).to_string()),
                                     (kept, td_string!(l, import_kept_items, n = kept).to_string()),
+                                    (ignored, td_string!(l, import_ignored_records, n = ignored).to_string()),
                                 ];
+                                lines.extend(both.iter().map(|(here, file)| (1, both_kept_text(here, file, l))));
                                 view! {
                                     <p><strong>{td_string!(l, import_ask).to_string()}</strong></p>
                                     <ul class="import-lines">

@@ -98,13 +98,28 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
             if info.kind != SeatKind::Human {
                 continue;
             }
+            // A name on two human seats (an edited file) plays the game
+            // once: with its better-placed seat.
+            let twin = f.seats.iter().enumerate().any(|(o, x)| {
+                o != seat
+                    && x.kind == SeatKind::Human
+                    && x.name == info.name
+                    && (f.outcome.places[o], o) < (f.outcome.places[seat], seat)
+            });
+            if twin {
+                continue;
+            }
             let score = f.outcome.scores[seat];
             let place = f.outcome.places[seat];
             let won = place == 1;
             let mut vs = [(0, 0); 2];
             for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
                 let theirs: Vec<usize> = (0..f.seats.len())
-                    .filter(|&o| f.seats[o].kind == SeatKind::Computer && f.seats[o].level == level)
+                    // Only a seat that computer played from start to end.
+                    .filter(|&o| {
+                        let x = &f.seats[o];
+                        x.kind == SeatKind::Computer && x.level == level && !x.switched
+                    })
                     .map(|o| f.outcome.places[o])
                     .collect();
                 if !theirs.is_empty() {

@@ -102,8 +102,6 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     let notice = RwSignal::new(None::<Text>);
     let block = RwSignal::new(None::<Block>);
     let moment = RwSignal::new(None::<Seat>);
-    let daily_new = RwSignal::new(false);
-    let solo_new = RwSignal::new(false);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
@@ -127,9 +125,19 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         Err(_) => block.set(Some(Block::Gone)),
     };
 
-    // Writes the record as the next revision. False if it could not be: the
-    // caller takes its change back (storage full) or the game was reloaded.
-    let persist = move || -> bool {
+    // A write on its way (waiting for the cross-tab lock, a few ms): taps
+    // and computer moves wait for it, and a second write queues behind it.
+    let saving = RwSignal::new(false);
+    let queued = StoredValue::new(false);
+    let resave = RwSignal::new(0u32);
+    // Writes the record as the next revision, atomically across tabs; then
+    // `done(true)`, or `done(false)` if it could not be: the caller takes
+    // its change back (storage full), or the game was reloaded.
+    let persist = move |done: Box<dyn FnOnce(bool)>| {
+        if saving.get_untracked() {
+            queued.set_value(true);
+            return;
+        }
         let (record, outcome, turn) = live.with_untracked(|g| (g.record(), g.outcome(), g.turn()));
         // Everything but the old record, which is replaced anyway.
         let mut next = meta.with_untracked(|m| m.with_record(record));
@@ -137,28 +145,48 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         next.outcome = outcome;
         next.turn = turn;
         next.updated = storage::now();
-        match storage::save_next(&mut next) {
-            Ok(()) => {
-                meta.set(next);
-                if block.get_untracked() == Some(Block::StorageFull) {
-                    block.set(None);
+        saving.set(true);
+        leptos::task::spawn_local(async move {
+            let result = storage::commit(next).await;
+            if saving.try_set(false).is_some() {
+                return; // the screen is gone
+            }
+            let ok = match result {
+                Ok(written) => {
+                    meta.set(written);
+                    if block.get_untracked() == Some(Block::StorageFull) {
+                        block.set(None);
+                    }
+                    true
                 }
-                true
+                Err(SaveError::Conflict) => {
+                    reload(true);
+                    false
+                }
+                Err(SaveError::Gone) => {
+                    block.set(Some(Block::Gone));
+                    false
+                }
+                Err(SaveError::Refused | SaveError::Unavailable) => {
+                    block.set(Some(Block::StorageFull));
+                    false
+                }
+            };
+            done(ok);
+            if queued.get_value() {
+                queued.set_value(false);
+                if ok {
+                    resave.update(|n| *n += 1);
+                }
             }
-            Err(SaveError::Conflict) => {
-                reload(true);
-                false
-            }
-            Err(SaveError::Gone) => {
-                block.set(Some(Block::Gone));
-                false
-            }
-            Err(SaveError::Refused | SaveError::Unavailable) => {
-                block.set(Some(Block::StorageFull));
-                false
-            }
-        }
+        });
     };
+
+    Effect::new(move |_| {
+        if resave.get() > 0 {
+            persist(Box::new(|_| {}));
+        }
+    });
 
     // Another tab's writes reach this one through the `storage` event.
     {
@@ -191,8 +219,15 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         let first = to_act.with(|t| t.first().copied())?;
         seats.with(|s| (s[first].kind == SeatKind::Human).then_some(first))
     });
+    // The hand-over screen stands between two people at one device: always
+    // in a game with secrets (decided by the game and the seats, never by
+    // stored data), by choice in the others.
+    let handover_on = Memo::new(move |_| {
+        let humans = seats.with(|s| s.iter().filter(|x| x.kind == SeatKind::Human).count());
+        humans >= 2 && (entry.private_info || meta.with(|g| g.handover))
+    });
     let handover_needed = Memo::new(move |_| {
-        let handover = meta.with(|g| g.handover);
+        let handover = handover_on.get();
         let confirmed = meta.with(|g| g.confirmed_seat);
         match human_to_act.get() {
             Some(s) if handover && confirmed != Some(s) => Some(s),
@@ -259,47 +294,26 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
         match result {
             Some(Ok(applied)) => {
-                if !persist() {
-                    if block.get_untracked() == Some(Block::StorageFull) {
-                        live.update(|g| g.retract());
-                    }
-                    return;
-                }
-                error.set(None);
-                notice.set(None);
-                if human && applied.vibrate {
-                    device::vibrate_roll();
-                }
-                if human {
-                    keep_focus();
-                }
-                if !applied.lines.is_empty() {
-                    announcement.set(applied.lines.join(" "));
-                }
-                start_moment(before);
-                // A finished daily challenge: keep the day's best per name.
-                let date = meta.with_untracked(|g| g.daily.clone());
-                let outcome = live.with_untracked(|g| g.outcome());
-                // A finished solo game: keep the player's personal record.
-                if let Some(o) = &outcome {
-                    let s = seats.get_untracked();
-                    if let [only] = s.as_slice() {
-                        if only.kind == SeatKind::Human {
-                            solo_new.set(storage::record_solo(entry.id, &only.name, o.scores[0]));
+                persist(Box::new(move |saved| {
+                    if !saved {
+                        if block.get_untracked() == Some(Block::StorageFull) {
+                            live.update(|g| g.retract());
                         }
+                        return;
                     }
-                }
-                if let (Some(date), Some(o)) = (date, outcome) {
-                    let s = seats.get_untracked();
-                    if let Some(first) = s.first().filter(|x| x.kind == SeatKind::Human) {
-                        daily_new.set(storage::record_daily(
-                            entry.id,
-                            &date,
-                            &first.name,
-                            o.scores[0],
-                        ));
+                    error.set(None);
+                    notice.set(None);
+                    if human && applied.vibrate {
+                        device::vibrate_roll();
                     }
-                }
+                    if human {
+                        keep_focus();
+                    }
+                    if !applied.lines.is_empty() {
+                        announcement.set(applied.lines.join(" "));
+                    }
+                    start_moment(before);
+                }));
             }
             Some(Err(why)) => {
                 error.set(Some(Text::new(move |l| {
@@ -315,6 +329,11 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         let Some(seat) = acting.get_untracked() else {
             return;
         };
+        // A tap while the last move is being written counts for nothing
+        // (it lasts a few ms, unless another tab holds the lock).
+        if saving.get_untracked() {
+            return;
+        }
         if to_act.with_untracked(|t| t.first() == Some(&seat)) {
             apply(seat, Some(action));
         }
@@ -327,13 +346,18 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         if block.get_untracked().is_some() {
             return;
         }
+        if saving.get_untracked() {
+            return;
+        }
         if live.try_update(|g| g.undo(seat)) == Some(true) {
             moment.set(None);
             error.set(None);
-            if !persist() && block.get_untracked() == Some(Block::StorageFull) {
-                // The saved game still has the move: show that.
-                reload(false);
-            }
+            persist(Box::new(move |saved| {
+                if !saved && block.get_untracked() == Some(Block::StorageFull) {
+                    // The saved game still has the move: show that.
+                    reload(false);
+                }
+            }));
         }
     };
 
@@ -359,7 +383,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     {
         Effect::new(move |_| {
             let n = moves.get();
-            if block.get().is_some() {
+            if block.get().is_some() || saving.get() {
                 return;
             }
             let seat = seats.with(|_| live.with_untracked(|g| g.computer_to_act()));
@@ -373,7 +397,11 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                     let still = live.try_with_untracked(|g| {
                         g.moves() == n && g.computer_to_act() == Some(seat)
                     });
-                    if still == Some(true) {
+                    if still == Some(true) && saving.get_untracked() {
+                        // The last move is still being written: try again.
+                        // The effect runs again once it is written.
+                        scheduled.try_set_value(None);
+                    } else if still == Some(true) {
                         apply(seat, None);
                     } else {
                         // Switched away meanwhile: schedule afresh when it is back.
@@ -396,12 +424,12 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
 
     let confirm_handover = move |seat: Seat| {
         meta.update(|g| g.confirmed_seat = Some(seat));
-        persist();
+        persist(Box::new(|_| {}));
     };
 
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
         live.update(|g| g.set_seat(seat, kind, level));
-        persist();
+        persist(Box::new(|_| {}));
     };
 
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
@@ -497,29 +525,36 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                         <h2 id="result-title">{t!(i18n, result)}</h2>
                         <Ranking outcome=o.clone() names=names.get_untracked()/>
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
-                        {(o.scores.len() == 1 && seats.with_untracked(|s| s[0].kind == SeatKind::Human)).then(|| {
-                            let name = name_of(0);
-                            storage::solo_record(entry.id, &name).map(|(score, date)| {
-                              let score = if score < 0 { format!("−{}", -score) } else { score.to_string() };
-                              view! {
-                                <div class="solo-record" data-testid="solo-record">
-                                    {move || solo_new.get().then(|| view! { <p class="new-best" data-testid="new-record">{t!(i18n, solo_new_record)}</p> })}
-                                    <p>{move || td_string!(i18n.get_locale(), solo_record, name = name.clone(), score = score.clone(), date = date.clone()).to_string()}</p>
-                                </div>
-                            }})
-                        })}
-                        {meta.with_untracked(|g| g.daily.clone()).map(|date| {
-                            let best = storage::daily_best(entry.id, &date);
-                            view! {
+                        // Records come from the stored finished games: shown
+                        // once this one is stored as finished.
+                        {move || {
+                            let (finished, id) = meta.with(|g| (g.finished, g.id.clone()));
+                            let standing = if finished {
+                                storage::standing(&storage::Played::of_game(entry.id), &id, entry.lowest_wins)
+                            } else {
+                                storage::Standing::default()
+                            };
+                            let solo = standing.solo.map(|(score, date, new)| {
+                                let name = name_of(0);
+                                let score = if score < 0 { format!("−{}", -score) } else { score.to_string() };
+                                view! {
+                                    <div class="solo-record" data-testid="solo-record">
+                                        {new.then(|| view! { <p class="new-best" data-testid="new-record">{t!(i18n, solo_new_record)}</p> })}
+                                        <p>{move || td_string!(i18n.get_locale(), solo_record, name = name.clone(), score = score.clone(), date = date.clone()).to_string()}</p>
+                                    </div>
+                                }
+                            });
+                            let daily = standing.daily.map(|(date, best, new)| view! {
                                 <div class="daily" data-testid="daily-result">
-                                    {move || daily_new.get().then(|| view! { <p class="new-best" data-testid="new-best">{t!(i18n, daily_new_best)}</p> })}
-                                    <h3>{let d = date.clone(); move || td_string!(i18n.get_locale(), daily_title, date = d.clone()).to_string()}</h3>
+                                    {new.then(|| view! { <p class="new-best" data-testid="new-best">{t!(i18n, daily_new_best)}</p> })}
+                                    <h3>{move || td_string!(i18n.get_locale(), daily_title, date = date.clone()).to_string()}</h3>
                                     <ol class="ranking">
                                         {best.into_iter().map(|(n, s)| view! { <li><span class="name">{n}</span><span class="score">{s}</span></li> }).collect_view()}
                                     </ol>
                                 </div>
-                            }
-                        })}
+                            });
+                            view! { {solo} {daily} }
+                        }}
                         <div class="actions">
                             <PlayAgain entry seats=seats.get_untracked() options=live.with_untracked(|g| g.options()) handover=meta.with_untracked(|g| g.handover)/>
                             <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>

@@ -42,7 +42,13 @@ fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
 /// game) and a step back none.
 /// Only a finished game is replayed, and it takes no more moves; were it
 /// to, the states kept would still be those of its first moves.
-struct LiveMatch<G: GameView>(Match<G>, Mutex<Vec<G>>);
+/// The third field tells this opening of a game from any other
+/// (`Shown::epoch`).
+struct LiveMatch<G: GameView>(Match<G>, Mutex<Vec<G>>, u64);
+
+/// Counts openings of games, so a game reloaded from storage (another tab's
+/// moves, a restore) is never taken for the one on screen.
+static OPENINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<G: GameView> Live for LiveMatch<G> {
     fn record(&self) -> Value {
@@ -76,6 +82,7 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn shown(&self, seat: Option<Seat>) -> Shown {
         Shown::new(
             seat,
+            self.2,
             self.moves(),
             self.0.view(seat),
             self.0.events_for(seat, 0),
@@ -150,7 +157,7 @@ impl<G: GameView> Live for LiveMatch<G> {
         drop(states);
         let told: Vec<Vec<G::Event>> = self.0.events_for(None, 0).into_iter().take(k).collect();
         let events = told.last().cloned().unwrap_or_default();
-        let shown = Shown::new(None, k, open, told);
+        let shown = Shown::new(None, self.2, k, open, told);
         let names: Vec<String> = self.0.seats().iter().map(|s| s.name.clone()).collect();
         let said = Text::new(move |l| G::announce(&view, &events, &names, l).join(" "));
         (shown, said)
@@ -183,7 +190,8 @@ fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
         .map_err(|_| Text::new(|l| td_string!(l, err_record_shape).to_string()))?;
     record.options = options;
     let m = Match::replay(record).map_err(unreplayable::<G>)?;
-    Ok(Box::new(LiveMatch(m, Mutex::new(Vec::new()))))
+    let epoch = OPENINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    Ok(Box::new(LiveMatch(m, Mutex::new(Vec::new()), epoch)))
 }
 
 /// What the home screen and set-up know of game `G` before its code is

@@ -9,8 +9,8 @@ use crate::backup::BackupError;
 use crate::games;
 use crate::i18n::*;
 use crate::lang::LangSwitch;
-use crate::routes::{navigate, Link, Nav};
-use crate::storage::{self, LoadError, SavedGame, Unreadable, GAME_PREFIX};
+use crate::routes::{Link, Nav};
+use crate::storage::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
 use crate::table::{Entry, Live, Ranking, Shown, TableCtx, Text};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -81,15 +81,19 @@ pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
         BackupError::NotJson => ShareError::NotJson,
         _ => ShareError::Foreign,
     })?;
+    // One game; anything else in the file (a record, settings) is not read.
     let mut games = items.iter().filter(|(k, _)| k.starts_with(GAME_PREFIX));
     let (key, raw) = games.next().ok_or(ShareError::NoGame)?;
-    if games.next().is_some() || items.len() != 1 {
+    if games.next().is_some() {
         return Err(ShareError::Backup);
     }
     let raw = raw
         .as_str()
         .ok_or(ShareError::BadGame(Unreadable::NotASavedGame))?;
     let saved = storage::parse_saved(raw).map_err(ShareError::BadGame)?;
+    if !storage::valid_id(&saved.id) {
+        return Err(ShareError::BadGame(Unreadable::BadId));
+    }
     if &saved.key() != key {
         return Err(ShareError::BadGame(Unreadable::IdMismatch));
     }
@@ -290,11 +294,21 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
             match result {
                 Ok(saved) => {
                     state.set(None);
-                    // A game this browser holds opens from there.
-                    let path = if storage::stored_revision(&saved.id).is_some() {
-                        format!("/replay/{}", saved.id)
-                    } else {
-                        "/replay".to_string()
+                    // Met by content with a game stored under its id: the
+                    // same game opens from storage, brought up to date when
+                    // the file continues it; any other is shown from the
+                    // file, unsaved.
+                    let here = storage::load_game(&saved.id).ok();
+                    let path = match here.map(|h| storage::meet(&h, &saved)) {
+                        Some(Meet::Same) => format!("/replay/{}", saved.id),
+                        Some(Meet::Longer) => match storage::adopt_gated(saved.clone()).await {
+                            Ok(id) => format!("/replay/{id}"),
+                            Err(e) => {
+                                state.set(Some(Err(e.text())));
+                                return;
+                            }
+                        },
+                        _ => "/replay".to_string(),
                     };
                     // Only a game shown from the file is kept open: a stale
                     // one could later be added over the stored copy.
@@ -381,20 +395,26 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
     let game_name = move || (entry.name)(i18n.get_locale());
     let saved = StoredValue::new(saved);
     let added = RwSignal::new(None::<Result<(), Text>>);
+    let nav = use_context::<Nav>();
     let add = move |_| {
-        let id = saved.with_value(|s| s.id.clone());
-        // A game stored meanwhile (another tab, a backup) is not overwritten:
-        // the stored copy opens instead.
-        let result = if storage::stored_revision(&id).is_some() {
-            Ok(())
-        } else {
-            saved.with_value(storage::save_game).map_err(|e| e.text())
-        };
-        if result.is_ok() {
-            OPENED.with(|o| *o.borrow_mut() = None);
-            navigate(&format!("/replay/{id}"));
-        }
-        added.set(Some(result));
+        // Stored by content (`storage::adopt`): a game stored meanwhile
+        // under its id (another tab, a backup) loses nothing; a different
+        // one is kept beside it.
+        let file = saved.get_value();
+        leptos::task::spawn_local(async move {
+            match storage::adopt_gated(file).await {
+                Ok(id) => {
+                    OPENED.with(|o| *o.borrow_mut() = None);
+                    added.try_set(Some(Ok(())));
+                    if let Some(nav) = nav {
+                        nav.go(&format!("/replay/{id}"));
+                    }
+                }
+                Err(e) => {
+                    added.try_set(Some(Err(e.text())));
+                }
+            }
+        });
     };
     let caption = move || {
         let l = i18n.get_locale();

@@ -160,9 +160,9 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             r.iter()
                 .enumerate()
                 .map(|(i, row)| SeatInfo {
-                    name: effective(i, &row.name.get_untracked()),
                     kind: row.kind.get_untracked(),
                     level: row.level.get_untracked(),
+                    ..SeatInfo::human(effective(i, &row.name.get_untracked()))
                 })
                 .collect()
         });

@@ -11,6 +11,7 @@ use crate::table::Text;
 use gloo_storage::{LocalStorage, Storage};
 use rules::Outcome;
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsCast;
 
 /// The schema of saved games. Bump it and add a migration in `migrate` when
 /// the format changes.
@@ -118,6 +119,9 @@ pub enum Unreadable {
     NotASavedGame,
     /// Its id does not match the key it is stored under.
     IdMismatch,
+    /// Its id is not one this app gives (empty, too long, or with characters
+    /// that break a link or a key).
+    BadId,
 }
 
 impl Unreadable {
@@ -130,6 +134,7 @@ impl Unreadable {
             }
             Unreadable::Newer(n) => td_string!(l, bad_newer, n = n).to_string(),
             Unreadable::IdMismatch => td_string!(l, bad_id).to_string(),
+            Unreadable::BadId => td_string!(l, bad_id_chars).to_string(),
         })
     }
 }
@@ -182,6 +187,15 @@ pub(crate) fn get_raw(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
+/// Whether `id` is one this app gives: 1 to 64 of `A-Z a-z 0-9 - _`, so it
+/// is safe in a link, a file name and a storage key.
+pub fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// Parses a stored game, migrating older schemas.
 pub fn parse_saved(raw: &str) -> Result<SavedGame, Unreadable> {
     let value: serde_json::Value = serde_json::from_str(raw).map_err(|_| Unreadable::NotJson)?;
@@ -223,7 +237,7 @@ pub fn list_games() -> Vec<SavedGame> {
             continue;
         }
         match get_raw(&key).map(|raw| parse_saved(&raw)) {
-            Some(Ok(g)) if g.key() == key => games.push(g),
+            Some(Ok(g)) if g.key() == key && valid_id(&g.id) => games.push(g),
             Some(_) => quarantine(&key),
             None => {}
         }
@@ -233,6 +247,9 @@ pub fn list_games() -> Vec<SavedGame> {
 }
 
 pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
+    if !valid_id(id) {
+        return Err(LoadError::Missing);
+    }
     let key = format!("{GAME_PREFIX}{id}");
     let raw = get_raw(&key).ok_or(LoadError::Missing)?;
     match parse_saved(&raw) {
@@ -269,19 +286,207 @@ pub fn stored_revision(id: &str) -> Option<u64> {
 /// Saves `game` as the next revision, unless another tab saved or deleted it
 /// since `game.revision`: then nothing is written.
 pub fn save_next(game: &mut SavedGame) -> Result<(), SaveError> {
+    save_next_over(game, None)
+}
+
+/// `save_next`, where `kept` is a revision known to be written already
+/// (by the gate), which the stored one may not show yet.
+fn save_next_over(game: &mut SavedGame, kept: Option<u64>) -> Result<(), SaveError> {
     match stored_revision(&game.id) {
         None => return Err(SaveError::Gone),
-        Some(r) if r != game.revision => return Err(SaveError::Conflict),
+        Some(r) if r.max(kept.unwrap_or(0)) != game.revision => return Err(SaveError::Conflict),
         Some(_) => {}
     }
     game.revision += 1;
     save_game(game).inspect_err(|_| game.revision -= 1)
 }
 
+/// Stores a checked game from a file by content (`meet`): a new game under
+/// its id; the same game with as many moves or more here: nothing written;
+/// its first moves here: brought up to date; anything else under an id of
+/// its own, the game here untouched. Returns the id it is stored under.
+/// `adopt_gated` runs it as the only writer among all tabs.
+pub fn adopt(file: SavedGame) -> Result<String, SaveError> {
+    let here = load_game(&file.id).ok();
+    match here.as_ref().map(|h| meet(h, &file)) {
+        None | Some(Meet::New) => save_game(&file).map(|()| file.id),
+        Some(Meet::Same) => Ok(file.id),
+        Some(Meet::Longer) => {
+            let here = here.expect("met a stored game");
+            let mut next = file;
+            next.revision = here.revision;
+            next.created = next.created.min(here.created);
+            save_next(&mut next).map(|()| next.id)
+        }
+        Some(Meet::Diverged | Meet::Other) => {
+            let mut copy = file;
+            copy.id = copy_id(&copy);
+            if load_game(&copy.id).is_err() {
+                save_game(&copy)?;
+            }
+            Ok(copy.id)
+        }
+    }
+}
+
+thread_local! {
+    /// `{ gate(name, f), forget(name) }`. `gate` runs `f(stored)` inside an
+    /// IndexedDB readwrite transaction on one store, which browsers run one
+    /// at a time across all tabs of this origin; `stored` is the value kept
+    /// under `name` (a game's last committed revision), read from the
+    /// browser's own store, never from a tab's cache as `localStorage` reads
+    /// may be; a number `f` returns is kept as the new value. Without
+    /// IndexedDB it runs `f(undefined)` under a Web Lock, else as it is.
+    /// `forget(name)` drops a value (a game written or deleted outside
+    /// `gate`).
+    static GATE: (js_sys::Function, js_sys::Function) = {
+        let both = js_sys::Function::new_no_args(
+            "var db;
+             function open() {
+               if (!self.indexedDB) return Promise.reject(new Error('no IndexedDB'));
+               if (!db) db = new Promise(function (resolve, reject) {
+                 var req = indexedDB.open('spielblock-revisions', 1);
+                 req.onupgradeneeded = function () { req.result.createObjectStore('r'); };
+                 req.onsuccess = function () { resolve(req.result); };
+                 req.onerror = function () { reject(req.error); };
+               });
+               return db;
+             }
+             function unlocked(name, f) {
+               if (navigator.locks && navigator.locks.request) {
+                 return navigator.locks.request(name, function () { f(undefined); });
+               }
+               f(undefined);
+             }
+             return [function (name, f) {
+               var d;
+               try { d = open(); } catch (e) { return unlocked(name, f); }
+               return d.then(function (d) {
+                 return new Promise(function (resolve, reject) {
+                   var tx = d.transaction('r', 'readwrite');
+                   var store = tx.objectStore('r');
+                   store.get(name).onsuccess = function (e) {
+                     var next = f(e.target.result);
+                     if (typeof next === 'number') store.put(next, name);
+                   };
+                   tx.oncomplete = function () { resolve(); };
+                   tx.onabort = function () { reject(tx.error); };
+                 });
+               }, function () { return unlocked(name, f); });
+             }, function (name) {
+               try {
+                 open().then(function (d) { d.transaction('r', 'readwrite').objectStore('r').delete(name); }, function () {});
+               } catch (e) {}
+             }];",
+        )
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .expect("the gate is made");
+        let both: js_sys::Array = both.unchecked_into();
+        (both.get(0).unchecked_into(), both.get(1).unchecked_into())
+    };
+}
+
+/// Runs `f(kept)` as the only writer among all tabs (`GATE`): `kept` is
+/// the value last kept under `name` by a gated write; the second value `f`
+/// returns is kept as the new one. Where the browser offers no such gate,
+/// `f(None)` runs once all the same.
+pub async fn gated<T: 'static>(
+    name: &str,
+    f: impl FnOnce(Option<u64>) -> (T, Option<u64>) + 'static,
+) -> T {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::JsValue;
+    let job = Rc::new(RefCell::new(Some(f)));
+    let out = Rc::new(RefCell::new(None::<T>));
+    let (j, o) = (job.clone(), out.clone());
+    let cb = wasm_bindgen::closure::Closure::once_into_js(move |kept: JsValue| -> JsValue {
+        let Some(f) = j.borrow_mut().take() else {
+            return JsValue::UNDEFINED;
+        };
+        let (value, next) = f(kept.as_f64().map(|k| k as u64));
+        *o.borrow_mut() = Some(value);
+        next.map_or(JsValue::UNDEFINED, |n| JsValue::from_f64(n as f64))
+    });
+    let promise = GATE.with(|g| {
+        g.0.call2(&JsValue::NULL, &JsValue::from_str(name), &cb)
+            .ok()
+    });
+    if let Some(p) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>().ok()) {
+        let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+    }
+    let done = out.borrow_mut().take();
+    match done {
+        Some(v) => v,
+        None => {
+            let f = job
+                .borrow_mut()
+                .take()
+                .expect("the job ran or is still here");
+            f(None).0
+        }
+    }
+}
+
+/// The gate's name for a saved game.
+fn gate_name(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}
+
+/// Drops what the gate kept of game `id` (it was written or deleted
+/// outside `commit`; its stored revision holds again).
+pub fn forget_revision(id: &str) {
+    GATE.with(|g| {
+        let _ = g.1.call1(
+            &wasm_bindgen::JsValue::NULL,
+            &wasm_bindgen::JsValue::from_str(&gate_name(id)),
+        );
+    });
+}
+
+/// `save_next`, with the check and the write done as the only writer among
+/// all tabs (`gated`), against the higher of the stored revision and the one
+/// the gate kept (a tab's `localStorage` may not yet show another tab's last
+/// write). Two tabs saving the same revision at the same moment cannot both
+/// succeed. Returns the game as written (its revision counted on) or why not.
+pub async fn commit(game: SavedGame) -> Result<SavedGame, SaveError> {
+    gated(&gate_name(&game.id), move |kept| {
+        let mut game = game;
+        let result = save_next_over(&mut game, kept);
+        let next = result.is_ok().then_some(game.revision);
+        (result.map(|()| game), next)
+    })
+    .await
+}
+
+/// `adopt` as the only writer among all tabs; the gate keeps what it wrote.
+pub async fn adopt_gated(file: SavedGame) -> Result<String, SaveError> {
+    let name = gate_name(&file.id);
+    let id = file.id.clone();
+    let own = id.clone();
+    let result = gated(&name, move |_| {
+        let result = adopt(file);
+        // Written under its own id: the revision stored there holds.
+        let kept = match &result {
+            Ok(at) if *at == own => stored_revision(at),
+            _ => None,
+        };
+        (result, kept)
+    })
+    .await;
+    if let Ok(at) = &result {
+        if *at != id {
+            forget_revision(at);
+        }
+    }
+    result
+}
+
 pub fn delete_game(id: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(&format!("{GAME_PREFIX}{id}"));
     }
+    forget_revision(id);
 }
 
 /// Keys of entries kept aside.
@@ -349,7 +554,7 @@ pub fn delete_oldest_finished(n: usize) -> usize {
 pub fn export_all() -> String {
     let items: serde_json::Map<String, serde_json::Value> = all_keys()
         .into_iter()
-        .filter(|k| k.starts_with("spielblock."))
+        .filter(|k| k.starts_with("spielblock.") && !is_derived_key(k))
         .filter_map(|k| get_raw(&k).map(|v| (k, serde_json::Value::String(v))))
         .collect();
     serde_json::json!({
@@ -482,77 +687,244 @@ pub fn daily_seed(game: &str, date: &str) -> u64 {
     h
 }
 
-fn daily_key(game: &str, date: &str) -> String {
-    format!("spielblock.daily.{game}.{date}")
+/// Stored data the app once kept beside the games and now derives from them:
+/// personal records (`spielblock.record.<game>`) and the day's bests
+/// (`spielblock.daily.<game>.<date>`). A file's copies are ignored, never
+/// trusted: a record is what a stored finished game's moves scored.
+pub fn is_derived_key(key: &str) -> bool {
+    key.starts_with("spielblock.record.") || key.starts_with("spielblock.daily.")
 }
 
-/// The day's best score per player name for a game's daily challenge.
-pub fn daily_best(game: &str, date: &str) -> Vec<(String, i64)> {
-    let mut list: Vec<(String, i64)> = get_raw(&daily_key(game, date))
-        .and_then(|raw| serde_json::from_str(&raw).ok())
-        .unwrap_or_default();
-    rules::sort_small_by(&mut list, |a, b| a.1 > b.1);
+/// Removes the derived entries older versions wrote (they only take room).
+pub fn drop_derived() {
+    let Some(s) = storage() else { return };
+    for key in all_keys() {
+        if is_derived_key(&key) {
+            let _ = s.remove_item(&key);
+        }
+    }
+}
+
+/// A finished game's result, as records need it (no game code needed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    pub id: String,
+    /// When it ended, as "YYYY-MM-DD" in this device's time zone.
+    pub date: String,
+    /// The date of a daily challenge.
+    pub daily: Option<String>,
+    pub seats: Vec<rules::SeatInfo>,
+    pub scores: Vec<i64>,
+}
+
+impl Played {
+    /// The stored finished games of `game`, oldest first (so a tie keeps
+    /// the first to set it). A game whose seats and outcome do not fit is
+    /// left out.
+    pub fn of_game(game: &str) -> Vec<Played> {
+        let mut all: Vec<Played> = list_games()
+            .into_iter()
+            .rev()
+            .filter(|g| g.finished && g.game == game)
+            .filter_map(|g| Played::from_saved(&g))
+            .collect();
+        all.shrink_to_fit();
+        all
+    }
+
+    pub fn from_saved(g: &SavedGame) -> Option<Played> {
+        let seats: Vec<rules::SeatInfo> =
+            serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
+        let scores = g.outcome.as_ref()?.scores.clone();
+        (g.finished && scores.len() == seats.len()).then(|| Played {
+            id: g.id.clone(),
+            date: date_of(g.updated),
+            daily: g.daily.clone(),
+            seats,
+            scores,
+        })
+    }
+}
+
+/// Whether `a` is a better score than `b` in a game's direction.
+pub fn better(a: i64, b: i64, lowest_wins: bool) -> bool {
+    if lowest_wins {
+        a < b
+    } else {
+        a > b
+    }
+}
+
+/// A player's personal solo record in `played` (one game's finished games,
+/// oldest first): the best score of a game whose one seat is `name`,
+/// playing it, in the game's direction, and the date it was set.
+pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(i64, String)> {
+    let mut best: Option<(i64, String)> = None;
+    for p in played {
+        if let [only] = p.seats.as_slice() {
+            if only.kind == rules::SeatKind::Human && only.name == name {
+                let score = p.scores[0];
+                if best
+                    .as_ref()
+                    .is_none_or(|b| better(score, b.0, lowest_wins))
+                {
+                    best = Some((score, p.date.clone()));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The day's best score per player name of a game's daily challenge on
+/// `date`, best first, from `played` (one game's finished games, oldest
+/// first).
+pub fn daily_best(played: &[Played], date: &str, lowest_wins: bool) -> Vec<(String, i64)> {
+    let mut list: Vec<(String, i64)> = Vec::new();
+    for p in played {
+        if p.daily.as_deref() != Some(date) {
+            continue;
+        }
+        let Some(first) = p.seats.first().filter(|s| s.kind == rules::SeatKind::Human) else {
+            continue;
+        };
+        let score = p.scores[0];
+        match list.iter_mut().find(|(n, _)| *n == first.name) {
+            Some(entry) if better(score, entry.1, lowest_wins) => entry.1 = score,
+            Some(_) => {}
+            None => list.push((first.name.clone(), score)),
+        }
+    }
+    rules::sort_small_by(&mut list, |a, b| better(a.1, b.1, lowest_wins));
     list
 }
 
-/// Keeps `score` as `name`'s best of the day if it is; true when it is a new
-/// best (or the first score of the day) for that name.
-pub fn record_daily(game: &str, date: &str, name: &str, score: i64) -> bool {
-    let mut list = daily_best(game, date);
-    let better = match list.iter_mut().find(|(n, _)| n == name) {
-        Some(entry) if entry.1 >= score => false,
-        Some(entry) => {
-            entry.1 = score;
-            true
-        }
-        None => {
-            list.push((name.to_string(), score));
-            true
-        }
+/// What a finished game's result screen says of records, all derived from
+/// the stored finished games (so it always equals what the history holds).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Standing {
+    /// A solo game: the player's record (score, date) and whether this game
+    /// set it (beat every earlier one, or is the first).
+    pub solo: Option<(i64, String, bool)>,
+    /// A daily challenge: the day's best per name and whether this game is
+    /// a new best of the day for its player.
+    pub daily: Option<DailyStanding>,
+}
+
+/// A daily challenge's date, the day's best per name, and whether this game
+/// is a new best of the day for its player.
+pub type DailyStanding = (String, Vec<(String, i64)>, bool);
+
+/// The `Standing` of the stored finished game `id` among `played` (its
+/// game's finished games, oldest first): new when it beats every game
+/// that ended before it. Empty while it is not stored as finished.
+pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
+    let mut out = Standing::default();
+    let Some(at) = played.iter().position(|p| p.id == id) else {
+        return out;
     };
-    if better {
-        if let Some(s) = storage() {
-            let _ = s.set_item(
-                &daily_key(game, date),
-                &serde_json::to_string(&list).unwrap_or_default(),
-            );
-        }
+    let (earlier, this) = (&played[..at], &played[at]);
+    let Some(first) = this
+        .seats
+        .first()
+        .filter(|s| s.kind == rules::SeatKind::Human)
+    else {
+        return out;
+    };
+    let score = this.scores[0];
+    if this.seats.len() == 1 {
+        let before = solo_record(earlier, &first.name, lowest_wins);
+        let new = before.is_none_or(|b| better(score, b.0, lowest_wins));
+        out.solo = solo_record(played, &first.name, lowest_wins).map(|(s, d)| (s, d, new));
     }
-    better
+    if let Some(date) = &this.daily {
+        let before = daily_best(earlier, date, lowest_wins);
+        let mine = before.iter().find(|(n, _)| *n == first.name);
+        let new = mine.is_none_or(|b| better(score, b.1, lowest_wins));
+        out.daily = Some((date.clone(), daily_best(played, date, lowest_wins), new));
+    }
+    out
 }
 
-fn record_key(game: &str) -> String {
-    format!("spielblock.record.{game}")
+/// The date of a time (milliseconds since 1970) in this device's time
+/// zone, as "YYYY-MM-DD".
+pub fn date_of(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
 }
 
-/// A player's personal solo record for a game: score and the date it was
-/// set.
-pub fn solo_record(game: &str, name: &str) -> Option<(i64, String)> {
-    let list: Vec<(String, i64, String)> = get_raw(&record_key(game))
-        .and_then(|raw| serde_json::from_str(&raw).ok())
-        .unwrap_or_default();
-    list.into_iter()
-        .find(|(n, _, _)| n == name)
-        .map(|(_, s, d)| (s, d))
+/// How a game from a file meets the game stored under its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meet {
+    /// Not stored here.
+    New,
+    /// The same game with the same moves, or more of them here: the one here
+    /// stays.
+    Same,
+    /// The same game, and the moves here are the file's first moves: the
+    /// file's longer game replaces it (never a finished game by an
+    /// unfinished one).
+    Longer,
+    /// The same game (game, seed, options, players) whose moves went
+    /// different ways: both are kept.
+    Diverged,
+    /// Another game under the same id (another game, seed, options or
+    /// players): both are kept.
+    Other,
 }
 
-/// Keeps `score` as `name`'s solo record for the game if it beats the old
-/// one (or is the first); true when it is a new record.
-pub fn record_solo(game: &str, name: &str, score: i64) -> bool {
-    let mut list: Vec<(String, i64, String)> = get_raw(&record_key(game))
-        .and_then(|raw| serde_json::from_str(&raw).ok())
-        .unwrap_or_default();
-    let entry = (name.to_string(), score, today());
-    match list.iter_mut().find(|(n, _, _)| n == name) {
-        Some(old) if old.1 >= score => return false,
-        Some(old) => *old = entry,
-        None => list.push(entry),
+fn moves_of(g: &SavedGame) -> &[serde_json::Value] {
+    g.record
+        .get("moves")
+        .and_then(|m| m.as_array())
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The same game: the same game id, seed, options and seat names. (A seat
+/// may switch between human and computer during a game.)
+fn same_origin(a: &SavedGame, b: &SavedGame) -> bool {
+    let part = |g: &SavedGame, k: &str| g.record.get(k).cloned();
+    a.game == b.game
+        && ["game", "seed", "options"]
+            .iter()
+            .all(|k| part(a, k) == part(b, k))
+        && a.seat_names() == b.seat_names()
+        && a.daily == b.daily
+}
+
+/// How `file` (from a backup or a shared file) meets `here` (stored under
+/// the same id), by content: the moves, not a counter.
+pub fn meet(here: &SavedGame, file: &SavedGame) -> Meet {
+    if !same_origin(here, file) {
+        return Meet::Other;
     }
-    if let Some(s) = storage() {
-        let _ = s.set_item(
-            &record_key(game),
-            &serde_json::to_string(&list).unwrap_or_default(),
-        );
+    let (mine, theirs) = (moves_of(here), moves_of(file));
+    if theirs.len() <= mine.len() && mine[..theirs.len()] == *theirs {
+        Meet::Same
+    } else if mine.len() < theirs.len()
+        && theirs[..mine.len()] == *mine
+        && (file.finished || !here.finished)
+    {
+        Meet::Longer
+    } else {
+        Meet::Diverged
     }
-    true
+}
+
+/// The id a file's game is kept under when another game holds its own id:
+/// the same for the same content, so restoring a file twice adds it once.
+pub fn copy_id(file: &SavedGame) -> String {
+    let text = serde_json::to_string(&file.record).unwrap_or_default();
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    let stem: String = file.id.chars().take(55).collect();
+    format!("{stem}-{h:08x}")
 }

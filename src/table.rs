@@ -48,7 +48,11 @@ impl std::fmt::Debug for Text {
 #[derive(Clone)]
 pub struct Shown {
     pub seat: Option<Seat>,
-    /// Moves played so far; with `seat` it determines the view.
+    /// Which opening of the game it is from: a game reloaded from storage
+    /// (another tab's moves, a restore) may hold as many moves as the one on
+    /// screen and still differ.
+    pub epoch: u64,
+    /// Moves played so far; with `seat` and `epoch` it determines the view.
     pub moves: usize,
     view: Arc<dyn Any + Send + Sync>,
     log: Arc<dyn Any + Send + Sync>,
@@ -56,19 +60,21 @@ pub struct Shown {
 
 impl PartialEq for Shown {
     fn eq(&self, other: &Self) -> bool {
-        self.seat == other.seat && self.moves == other.moves
+        self.seat == other.seat && self.epoch == other.epoch && self.moves == other.moves
     }
 }
 
 impl Shown {
     pub fn new<V: Send + Sync + 'static, E: Send + Sync + 'static>(
         seat: Option<Seat>,
+        epoch: u64,
         moves: usize,
         view: V,
         log: Vec<Vec<E>>,
     ) -> Self {
         Shown {
             seat,
+            epoch,
             moves,
             view: Arc::new(view),
             log: Arc::new(log),

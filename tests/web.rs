@@ -34,9 +34,9 @@ fn seats(kinds: &[rules::SeatKind]) -> Vec<rules::SeatInfo> {
         .iter()
         .enumerate()
         .map(|(i, &kind)| rules::SeatInfo {
-            name: format!("P{}", i + 1),
             kind,
             level: rules::Level::Strong,
+            ..rules::SeatInfo::human(format!("P{}", i + 1))
         })
         .collect()
 }
@@ -111,8 +111,21 @@ fn a_stale_tab_never_overwrites_newer_moves() {
     );
 }
 
+/// A saved game of `game` with these moves (stand-ins: `storage` and
+/// `backup::plan` compare moves, they do not replay them).
+fn with_moves(id: &str, moves: &[u32]) -> SavedGame {
+    let mut g = sample(id);
+    g.record["moves"] = moves
+        .iter()
+        .map(|m| serde_json::json!({"seat": 0, "action": {"m": m}}))
+        .collect();
+    g.revision = moves.len() as u64;
+    g
+}
+
 #[wasm_bindgen_test]
-fn the_daily_challenge_keeps_each_names_best_of_the_day() {
+fn the_daily_challenge_ranks_each_names_best_from_the_stored_games() {
+    use spielblock::storage::{daily_best, standing, Played};
     ls().clear().unwrap();
     let date = "2026-11-22";
     // The same seed for everyone on a date, another on the next day.
@@ -128,43 +141,308 @@ fn the_daily_challenge_keeps_each_names_best_of_the_day() {
         storage::daily_seed("mindgolf", date),
         storage::daily_seed("choice", date)
     );
-    assert!(storage::record_daily("mindgolf", date, "Ana", 40));
-    assert!(
-        !storage::record_daily("mindgolf", date, "Ana", 38),
-        "not a best"
-    );
-    assert!(storage::record_daily("mindgolf", date, "Ben", 52));
-    assert!(storage::record_daily("mindgolf", date, "Ana", 61));
+    let daily = |id: &str, name: &str, score: i64, when: f64| SavedGame {
+        daily: Some(date.into()),
+        ..finished(id, "mindgolf", when, &[(name, true)], &[score])
+    };
+    for g in [
+        daily("d1", "Ana", 40, 1.0),
+        daily("d2", "Ana", 38, 2.0),
+        daily("d3", "Ben", 52, 3.0),
+        daily("d4", "Ana", 61, 4.0),
+        // Not of that day, and not a daily game: neither counts.
+        SavedGame {
+            daily: Some("2026-11-23".into()),
+            ..daily("d5", "Cleo", 99, 5.0)
+        },
+        finished("d6", "mindgolf", 6.0, &[("Dan", true)], &[98]),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    let played = Played::of_game("mindgolf");
     assert_eq!(
-        storage::daily_best("mindgolf", date),
+        daily_best(&played, date, false),
         vec![("Ana".to_string(), 61), ("Ben".to_string(), 52)]
     );
-    assert!(storage::daily_best("mindgolf", "2026-11-23").is_empty());
+    assert!(
+        standing(&played, "d4", false).daily.unwrap().2,
+        "61 beat 40"
+    );
+    assert!(
+        !standing(&played, "d2", false).daily.unwrap().2,
+        "38 did not"
+    );
+    assert!(
+        standing(&played, "d3", false).daily.unwrap().2,
+        "Ben's first"
+    );
     assert_eq!(storage::today().len(), 10);
 }
 
 #[wasm_bindgen_test]
-fn solo_records_are_kept_per_name_and_game_with_the_date() {
+fn records_always_equal_what_the_stored_games_say() {
+    // Issue 21 (3, 4, 5): records were kept apart from the games, so a take
+    // back after the end, a write that did not fit or an edited backup left
+    // records that no stored game made.
+    use spielblock::storage::{solo_record, standing, Played};
     ls().clear().unwrap();
-    assert_eq!(storage::solo_record("choice", "Ana"), None);
-    // The first solo game of a name is its record, even below zero.
-    assert!(storage::record_solo("choice", "Ana", -120));
-    assert!(!storage::record_solo("choice", "Ana", -300), "not a record");
-    assert!(storage::record_solo("choice", "Ana", 410));
-    assert!(storage::record_solo("choice", "Ben", 90));
-    assert!(storage::record_solo("mindgolf", "Ana", 50));
-    let (score, date) = storage::solo_record("choice", "Ana").unwrap();
-    assert_eq!((score, date), (410, storage::today()));
-    assert_eq!(storage::solo_record("choice", "Ben").map(|r| r.0), Some(90));
-    assert_eq!(
-        storage::solo_record("mindgolf", "Ana").map(|r| r.0),
-        Some(50)
-    );
-    // Unreadable record data is treated as no record, not a crash.
-    ls().set_item("spielblock.record.choice", "{broken")
+    let solo = |id: &str, game: &str, name: &str, score: i64, when: f64| {
+        finished(id, game, when, &[(name, true)], &[score])
+    };
+    for g in [
+        solo("s1", "choice", "Ana", -120, 1.0),
+        solo("s2", "choice", "Ana", 340, 2.0),
+        solo("s3", "choice", "Ben", 90, 3.0),
+        solo("s4", "gnoming", "Ana", 30, 4.0),
+        solo("s5", "gnoming", "Ana", 12, 5.0),
+        solo("s6", "gnoming", "Ana", 12, 6.0),
+        // Played against the computer: not a solo game.
+        finished(
+            "s7",
+            "choice",
+            7.0,
+            &[("Ana", true), ("Bot", false)],
+            &[900, 0],
+        ),
+        solo("s8", "choice", "Ana", 200, 8.0),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    // Records written by older versions (or smuggled in a file) are gone
+    // once the app starts, and never read.
+    ls().set_item(
+        "spielblock.record.choice",
+        "[[\"Ana\",99999,\"2020-01-01\"]]",
+    )
+    .unwrap();
+    ls().set_item("spielblock.daily.choice.2026-11-22", "[[\"Ana\",99999]]")
         .unwrap();
-    assert_eq!(storage::solo_record("choice", "Ana"), None);
-    assert!(storage::record_solo("choice", "Ana", 5));
+    storage::drop_derived();
+    assert_eq!(ls().get_item("spielblock.record.choice").unwrap(), None);
+    assert_eq!(
+        ls().get_item("spielblock.daily.choice.2026-11-22").unwrap(),
+        None
+    );
+    let choice = Played::of_game("choice");
+    assert_eq!(solo_record(&choice, "Ana", false).map(|r| r.0), Some(340));
+    assert_eq!(solo_record(&choice, "Ben", false).map(|r| r.0), Some(90));
+    assert_eq!(solo_record(&choice, "Cleo", false), None);
+    assert!(
+        standing(&choice, "s2", false).solo.unwrap().2,
+        "340 is a new record"
+    );
+    assert!(standing(&choice, "s1", false).solo.unwrap().2, "her first");
+    assert!(
+        !standing(&choice, "s8", false).solo.unwrap().2,
+        "200 after 340"
+    );
+    assert!(standing(&choice, "s7", false).solo.is_none(), "not solo");
+    // A lowest-wins game keeps the lowest, and the first to set it.
+    let gnoming = Played::of_game("gnoming");
+    let (best, _) = solo_record(&gnoming, "Ana", true).unwrap();
+    assert_eq!(best, 12);
+    assert!(standing(&gnoming, "s5", true).solo.unwrap().2);
+    assert!(
+        !standing(&gnoming, "s6", true).solo.unwrap().2,
+        "a tie is no new record"
+    );
+    // A take-back after the end: the game is stored unfinished again, and
+    // the record is what the stored games say, nothing else.
+    let mut taken_back = storage::load_game("s2").unwrap();
+    taken_back.finished = false;
+    taken_back.outcome = None;
+    storage::save_game(&taken_back).unwrap();
+    let choice = Played::of_game("choice");
+    assert_eq!(solo_record(&choice, "Ana", false).map(|r| r.0), Some(200));
+    assert_eq!(standing(&choice, "s2", false), storage::Standing::default());
+    ls().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn two_writes_of_one_revision_never_both_win_whatever_the_browser_offers() {
+    // Issue 21 (2): the check and the write were two steps, so two tabs
+    // could both pass the check. `commit` checks and writes as the only
+    // writer among all tabs: in an IndexedDB transaction (which also keeps
+    // the revision where no tab's cache can hide it), else under a Web
+    // Lock, else (neither) at once.
+    let hide = |what: &str| {
+        js_sys::eval(&format!(
+            "window.__saved_{what} = Object.getOwnPropertyDescriptor(window, '{what}'); \
+             Object.defineProperty(window, '{what}', {{ value: undefined, configurable: true }})"
+        ))
+        .unwrap();
+    };
+    for offered in ["IndexedDB", "Web Locks", "neither"] {
+        match offered {
+            "Web Locks" => hide("indexedDB"),
+            "neither" => js_sys::eval(
+                "Object.defineProperty(Navigator.prototype, '__locks', \
+                 Object.getOwnPropertyDescriptor(Navigator.prototype, 'locks')); \
+                 Object.defineProperty(Navigator.prototype, 'locks', \
+                 { get: () => undefined, configurable: true })",
+            )
+            .map(|_| ())
+            .unwrap(),
+            _ => {}
+        }
+        for round in 0..5 {
+            ls().clear().unwrap();
+            let start = with_moves("race", &[1]);
+            storage::save_game(&start).unwrap();
+            storage::forget_revision("race");
+            let (mut a, mut b) = (start.clone(), start.clone());
+            a.record["moves"] = with_moves("race", &[1, 10 + round]).record["moves"].take();
+            b.record["moves"] = with_moves("race", &[1, 20 + round]).record["moves"].take();
+            let (ra, rb) = futures::join!(storage::commit(a), storage::commit(b));
+            let won: Vec<SavedGame> = [ra.clone(), rb.clone()].into_iter().flatten().collect();
+            assert_eq!(won.len(), 1, "{offered}: exactly one wins: {ra:?} {rb:?}");
+            assert!(
+                [ra, rb].contains(&Err(storage::SaveError::Conflict)),
+                "{offered}: the other is told"
+            );
+            let stored = storage::load_game("race").unwrap();
+            assert_eq!(stored, won[0]);
+            assert_eq!(stored.revision, 2);
+        }
+    }
+    js_sys::eval(
+        "Object.defineProperty(window, 'indexedDB', window.__saved_indexedDB); \
+         Object.defineProperty(Navigator.prototype, 'locks', \
+         Object.getOwnPropertyDescriptor(Navigator.prototype, '__locks')); \
+         delete Navigator.prototype.__locks",
+    )
+    .unwrap();
+    assert!(!js_sys::eval("navigator.locks && self.indexedDB")
+        .unwrap()
+        .is_falsy());
+    // The gate's revision wins over a tab's stale view: a write this tab
+    // cannot see yet still makes its own write of that revision a conflict.
+    ls().clear().unwrap();
+    storage::save_game(&with_moves("stale", &[1])).unwrap();
+    let mut other = with_moves("stale", &[1, 2]);
+    other.revision = 1;
+    let theirs = storage::commit(other).await.unwrap();
+    assert_eq!(theirs.revision, 2);
+    // As if this tab's localStorage still held revision 1.
+    storage::save_game(&with_moves("stale", &[1])).unwrap();
+    let mut mine = with_moves("stale", &[1, 3]);
+    mine.revision = 1;
+    assert_eq!(
+        storage::commit(mine).await,
+        Err(storage::SaveError::Conflict)
+    );
+    ls().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn restoring_merges_by_content_and_never_loses_a_move() {
+    // Issue 21 (1): restore compared only the revision counter.
+    use spielblock::backup::{apply, plan};
+    let file_of = |games: &[&SavedGame]| {
+        ls().clear().unwrap();
+        for g in games {
+            storage::save_game(g).unwrap();
+        }
+        storage::export_all()
+    };
+    let here_is = |games: &[&SavedGame]| {
+        ls().clear().unwrap();
+        for g in games {
+            storage::save_game(g).unwrap();
+        }
+    };
+    // The issue's steps: device 1 has 6 moves (revision 6); device 2 took
+    // the first 2, then rolled, set aside and took back to 3 moves of its
+    // own at revision 9. Device 2's backup on device 1: both are kept.
+    let device1 = with_moves("g", &[1, 2, 3, 4, 5, 6]);
+    let device2 = SavedGame {
+        revision: 9,
+        ..with_moves("g", &[1, 2, 7])
+    };
+    let file = file_of(&[&device2]);
+    here_is(&[&device1]);
+    let p = plan(&file).unwrap();
+    assert!(p.new_games.is_empty() && p.longer_games.is_empty());
+    assert_eq!(p.both_kept.len(), 1);
+    let (here, copy) = &p.both_kept[0];
+    assert_eq!((here.id.as_str(), here.move_count()), ("g", 6));
+    assert_ne!(copy.id, "g");
+    assert!(storage::valid_id(&copy.id));
+    let said = spielblock::backup::both_kept_text(here, copy, spielblock::i18n::Locale::en);
+    assert!(
+        said.contains("6 moves") && said.contains("3 moves"),
+        "{said}"
+    );
+    apply(&p).unwrap();
+    assert_eq!(storage::load_game("g").unwrap(), device1, "not a move lost");
+    assert_eq!(storage::load_game(&copy.id).unwrap().move_count(), 3);
+    // Restoring the same file again adds nothing.
+    let again = plan(&file).unwrap();
+    assert!(again.is_empty(), "{again:?}");
+    // A file whose moves extend the ones here brings the game up to date;
+    // one with fewer moves, whatever its revision, changes nothing.
+    let short = SavedGame {
+        revision: 99,
+        ..with_moves("g", &[1, 2])
+    };
+    let text = file_of(&[&device1]);
+    here_is(&[&short]);
+    let p = plan(&text).unwrap();
+    assert_eq!(p.longer_games.len(), 1);
+    apply(&p).unwrap();
+    let now = storage::load_game("g").unwrap();
+    assert_eq!(now.record, device1.record);
+    assert!(
+        now.revision > 99,
+        "past the one here: a tab with it open reloads"
+    );
+    let text = file_of(&[&short]);
+    here_is(&[&device1]);
+    let p = plan(&text).unwrap();
+    assert_eq!((p.same_games, p.is_empty()), (1, true), "{p:?}");
+    // A finished game is never replaced by an unfinished one, even a
+    // longer one: both are kept and the finished one stays in the history.
+    let done = SavedGame {
+        finished: true,
+        outcome: Some(rules::Outcome {
+            scores: vec![1, 2],
+            places: vec![2, 1],
+        }),
+        ..with_moves("f", &[1, 2, 3])
+    };
+    let open_longer = SavedGame {
+        revision: 50,
+        ..with_moves("f", &[1, 2, 3, 4])
+    };
+    let open_shorter = SavedGame {
+        revision: 50,
+        ..with_moves("f", &[1, 2])
+    };
+    for file in [&open_longer, &open_shorter] {
+        let text = file_of(&[file]);
+        here_is(&[&done]);
+        apply(&plan(&text).unwrap()).unwrap();
+        assert_eq!(storage::load_game("f").unwrap(), done);
+    }
+    // Another game, seed or set of players under the same id never
+    // replaces the game here.
+    let mut other_seed = with_moves("g", &[1, 2, 3, 4, 5, 6, 7]);
+    other_seed.record["seed"] = 6.into();
+    let mut other_game = with_moves("g", &[1, 2, 3, 4, 5, 6, 7]);
+    other_game.game = "choice".into();
+    other_game.record["game"] = "choice".into();
+    let mut other_seats = with_moves("g", &[1, 2, 3, 4, 5, 6, 7]);
+    other_seats.record["seats"][1]["name"] = "Mallory".into();
+    for file in [&other_seed, &other_game, &other_seats] {
+        let text = file_of(&[file]);
+        here_is(&[&device1]);
+        let p = plan(&text).unwrap();
+        assert_eq!(p.both_kept.len(), 1, "{p:?}");
+        apply(&p).unwrap();
+        assert_eq!(storage::load_game("g").unwrap(), device1);
+        assert_eq!(storage::list_games().len(), 2);
+    }
+    ls().clear().unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -177,6 +455,16 @@ fn texts_fill_their_placeholders_in_both_languages() {
     // An unknown placeholder stays visible rather than vanishing.
     assert_eq!(fill("{{ a }} {{ c }}", &[("a", &2)]), "2 {{ c }}");
     assert_eq!(fill("no braces", &[]), "no braces");
+    // Issue 21 (9): a reason ending its sentence before the template's own
+    // full stop ended in "..".
+    assert_eq!(
+        fill(
+            "Cannot be used: {{ why }}. Nothing changed.",
+            &[("why", &"Move 3: no.")]
+        ),
+        "Cannot be used: Move 3: no. Nothing changed."
+    );
+    assert_eq!(fill("Wait{{ a }}.", &[("a", &"...")]), "Wait....");
     let en = text(Locale::en, spielblock::i18n::keys::ch_roll);
     let de = text(Locale::de, spielblock::i18n::keys::ch_roll);
     assert_eq!((en, de), ("Roll the dice", "Würfeln"));
@@ -562,13 +850,13 @@ fn finished(
     let seats: Vec<rules::SeatInfo> = seats
         .iter()
         .map(|&(name, human)| rules::SeatInfo {
-            name: name.into(),
             kind: if human {
                 rules::SeatKind::Human
             } else {
                 rules::SeatKind::Computer
             },
             level: rules::Level::Casual,
+            ..rules::SeatInfo::human(name)
         })
         .collect();
     // Places as the game ranks them: Gnoming's lowest total first.
@@ -662,6 +950,48 @@ fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
             .collect::<Vec<_>>(),
         [("choice", "Anna"), ("gnoming", "Anna"), ("gnoming", "Ben")]
     );
+}
+
+#[wasm_bindgen_test]
+fn a_seat_switched_mid_game_and_a_name_on_two_seats_count_honestly() {
+    // Issue 21 (9): switching a computer seat to human and back counted as
+    // a game against that computer; two seats named "Ana" as two games.
+    use spielblock::history::{finished_games, stats};
+    ls().clear().unwrap();
+    let mut switched = finished(
+        "w1",
+        "choice",
+        1.0,
+        &[("Ana", true), ("Robo", false)],
+        &[300, 100],
+    );
+    switched.record["seats"][1]["level"] = "strong".into();
+    switched.record["seats"][1]["switched"] = true.into();
+    let mut kept = finished(
+        "w2",
+        "choice",
+        2.0,
+        &[("Ana", true), ("Robo", false)],
+        &[300, 100],
+    );
+    kept.record["seats"][1]["level"] = "strong".into();
+    let twins = finished(
+        "w3",
+        "choice",
+        3.0,
+        &[("Ana", true), ("Ana", true)],
+        &[50, 200],
+    );
+    for g in [&switched, &kept, &twins] {
+        storage::save_game(g).unwrap();
+    }
+    let s = stats(&finished_games(), &["choice"], |_| false);
+    let ana = s.iter().find(|x| x.name == "Ana").unwrap();
+    assert_eq!(ana.played, 3, "the game with two Anas counts once");
+    assert_eq!(ana.best, 300);
+    assert_eq!(ana.wins, 3, "with the better-placed of her two seats");
+    assert_eq!(ana.vs[1], (1, 1), "only the game Robo played start to end");
+    ls().clear().unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -849,74 +1179,42 @@ fn a_broken_truncated_foreign_hostile_or_oversized_backup_is_refused_and_changes
 }
 
 #[wasm_bindgen_test]
-fn restoring_merges_without_duplicating_and_is_idempotent() {
+fn restoring_adds_new_games_ignores_records_and_is_idempotent() {
     use spielblock::backup::{apply, plan};
     ls().clear().unwrap();
-    // The file: A at revision 2, B at 5, C, a solo record and settings.
-    let a = SavedGame {
-        revision: 2,
-        ..sample("a")
-    };
-    let b = SavedGame {
-        revision: 5,
-        ..sample("b")
-    };
+    // The file: A with 2 moves, B with 5, C finished, a made-up record and
+    // day's best, and settings.
+    let a = with_moves("a", &[1, 2]);
+    let b = with_moves("b", &[1, 2, 3, 4, 5]);
     let c = finished("c", "choice", 9.0, &[("Anna", true)], &[55]);
     for g in [&a, &b, &c] {
         storage::save_game(g).unwrap();
     }
-    ls().set_item("spielblock.record.choice", "[[\"Anna\",55,\"2026-11-01\"]]")
-        .unwrap();
     storage::save_settings(storage::Settings { vibrate: false });
-    let file = storage::export_all();
-    // This browser: A at revision 3 (played on), B at 1, its own settings.
+    let mut file: serde_json::Value = serde_json::from_str(&storage::export_all()).unwrap();
+    // Issue 21 (5): a backup's records were written unchecked.
+    file["items"]["spielblock.record.choice"] = "[[\"Anna\",99999,\"2020-01-01\"]]".into();
+    file["items"]["spielblock.daily.choice.2026-11-22"] = "[[\"Anna\",99999]]".into();
+    let file = file.to_string();
+    // This browser: A played on to 3 moves, B only its first, its own settings.
     ls().clear().unwrap();
-    storage::save_game(&SavedGame {
-        revision: 3,
-        turn: 9,
-        ..sample("a")
-    })
-    .unwrap();
-    storage::save_game(&SavedGame {
-        revision: 1,
-        ..sample("b")
-    })
-    .unwrap();
+    storage::save_game(&with_moves("a", &[1, 2, 3])).unwrap();
+    storage::save_game(&with_moves("b", &[1])).unwrap();
     storage::save_settings(storage::Settings { vibrate: true });
     let p = plan(&file).unwrap();
-    assert_eq!(
-        p.new_games
-            .iter()
-            .map(|g| g.id.as_str())
-            .collect::<Vec<_>>(),
-        ["c"]
-    );
-    assert_eq!(
-        p.newer_games
-            .iter()
-            .map(|g| g.id.as_str())
-            .collect::<Vec<_>>(),
-        ["b"]
-    );
-    assert_eq!(p.same_games, 1, "A here is newer than the file's");
-    assert_eq!(
-        p.new_items
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .collect::<Vec<_>>(),
-        ["spielblock.record.choice"]
-    );
+    let ids = |v: &[SavedGame]| v.iter().map(|g| g.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&p.new_games), ["c"]);
+    assert_eq!(ids(&p.longer_games), ["b"]);
+    assert_eq!(p.same_games, 1, "A here has more moves than the file's");
+    assert_eq!(p.ignored_records, 2);
+    assert!(p.new_items.is_empty());
     assert_eq!(p.kept_items, 1, "the settings here stay");
     apply(&p).unwrap();
     let games = storage::list_games();
     assert_eq!(games.len(), 3);
     let get = |id: &str| games.iter().find(|g| g.id == id).unwrap().clone();
-    assert_eq!(
-        (get("a").revision, get("a").turn),
-        (3, 9),
-        "kept the newer game here"
-    );
-    assert_eq!(get("b").revision, 5);
+    assert_eq!(get("a").move_count(), 3, "kept the longer game here");
+    assert_eq!(get("b").move_count(), 5);
     assert_eq!(get("c"), c);
     // Written as the file has it, byte for byte.
     let in_file: serde_json::Value = serde_json::from_str(&file).unwrap();
@@ -925,14 +1223,34 @@ fn restoring_merges_without_duplicating_and_is_idempotent() {
         in_file["items"]["spielblock.v1.game.c"].as_str()
     );
     assert!(storage::load_settings().vibrate, "settings here stay");
+    assert_eq!(ls().get_item("spielblock.record.choice").unwrap(), None);
+    let played = storage::Played::of_game("choice");
     assert_eq!(
-        storage::solo_record("choice", "Anna").map(|r| r.0),
-        Some(55)
+        storage::solo_record(&played, "Anna", false).map(|r| r.0),
+        Some(55),
+        "the record is what the game scored"
     );
     // The same file again adds nothing.
     let again = plan(&file).unwrap();
     assert!(again.is_empty(), "{again:?}");
     assert_eq!(again.same_games, 3);
+    // Ids that would break a link or a key are refused (nothing written).
+    for bad in ["a/b", "", "x#y", &"z".repeat(65)] {
+        let text = serde_json::json!({"app": "spielblock", "items": {
+            format!("spielblock.v1.game.{bad}"): serde_json::to_string(&SavedGame { id: bad.to_string(), ..sample("x") }).unwrap(),
+        }})
+        .to_string();
+        assert!(
+            matches!(
+                plan(&text),
+                Err(spielblock::backup::BackupError::BadGame {
+                    why: storage::Unreadable::BadId,
+                    ..
+                })
+            ),
+            "{bad:?}"
+        );
+    }
     ls().clear().unwrap();
 }
 

@@ -112,8 +112,10 @@ pub fn play_to_end<G: Game>(
     let seats = policies
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            SeatInfo::computer(
+        .map(|(i, p)| SeatInfo {
+            // A random or baseline seat says so (its level is unused).
+            policy: Some(p.name()),
+            ..SeatInfo::computer(
                 format!("P{}", i + 1),
                 match p {
                     Policy::Level(l) => *l,

@@ -24,6 +24,19 @@ pub struct SeatInfo {
     /// to the computer keeps the level chosen last).
     #[serde(default)]
     pub level: Level,
+    /// Set once the seat changed between human and computer, or its level,
+    /// after the first move: no one played it as that computer for the
+    /// whole game, so the statistics do not count it as one.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub switched: bool,
+    /// How a simulated seat chose its moves (`simulate --records`: strong,
+    /// casual, random or a baseline such as greedy); none in the app.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl SeatInfo {
@@ -32,6 +45,8 @@ impl SeatInfo {
             name: name.into(),
             kind: SeatKind::Human,
             level: Level::default(),
+            switched: false,
+            policy: None,
         }
     }
 
@@ -40,6 +55,8 @@ impl SeatInfo {
             name: name.into(),
             kind: SeatKind::Computer,
             level,
+            switched: false,
+            policy: None,
         }
     }
 }
@@ -258,7 +275,11 @@ impl<G: Game> Match<G> {
 
     /// Switches a seat between human and computer, or changes its level.
     pub fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) {
+        let started = !self.record.moves.is_empty();
         if let Some(s) = self.record.seats.get_mut(seat) {
+            if started && (s.kind != kind || (kind == SeatKind::Computer && s.level != level)) {
+                s.switched = true;
+            }
             s.kind = kind;
             s.level = level;
         }
@@ -408,5 +429,19 @@ mod tests {
         // Old records without a level read as the strong player.
         let s: SeatInfo = serde_json::from_str(r#"{"name":"A","kind":"computer"}"#).unwrap();
         assert_eq!(s.level, Level::Strong);
+        // Chosen before the first move: still the computer for the whole game.
+        assert!(!m.seats()[0].switched);
+        // After a move, a switch and back, or a new level, is remembered (the
+        // statistics count a game against a computer only if it played it
+        // from start to end), and written only when set.
+        m.apply(0, crate::en_gingg::Action::Roll).unwrap();
+        m.set_seat(1, SeatKind::Human, Level::Strong);
+        assert!(!m.seats()[1].switched, "no change");
+        m.set_seat(0, SeatKind::Human, Level::Casual);
+        m.set_seat(0, SeatKind::Computer, Level::Casual);
+        assert!(m.seats()[0].switched);
+        let text = serde_json::to_string(m.record()).unwrap();
+        assert_eq!(text.matches("switched").count(), 1);
+        assert!(!text.contains("policy"));
     }
 }

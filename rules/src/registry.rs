@@ -269,6 +269,16 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
     if let Some(dir) = &req.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        // Never over another run's records: refuse before playing.
+        for g in 0..req.games as u64 {
+            let path = record_path(dir, G::ID, req.seed.wrapping_add(g));
+            if path.exists() {
+                return Err(format!(
+                    "{} exists (a record from another run): choose another folder or seed",
+                    path.display()
+                ));
+            }
+        }
     }
     let mut score = vec![0f64; n];
     let mut all: Vec<Vec<f64>> = vec![Vec::with_capacity(req.games); n];
@@ -303,9 +313,9 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
             e.1 += f.count;
         }
         if let Some(dir) = &req.records {
-            let path = dir.join(format!("{}-{s}.json", G::ID));
+            let path = record_path(dir, G::ID, s);
             let text = serde_json::to_string(m.record()).expect("a record serializes");
-            write_file(&path, &text)?;
+            write_new_file(&path, &text)?;
         }
     }
     let k = req.games as f64;
@@ -350,8 +360,19 @@ fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
     })
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn record_path(dir: &Path, game: &str, seed: u64) -> std::path::PathBuf {
+    dir.join(format!("{game}-{seed}.json"))
+}
+
+/// Writes a file that must not exist yet (another run's is never replaced).
+fn write_new_file(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -437,6 +458,7 @@ mod tests {
 
     #[test]
     fn trace_lists_every_move_with_events_and_scores() {
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join("spielblock-trace-test"));
         let r = simulate(&SimRequest {
             records: Some(std::env::temp_dir().join("spielblock-trace-test")),
             ..req(&["strong", "random"], 1)

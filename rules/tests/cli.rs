@@ -137,7 +137,7 @@ fn every_bad_argument_exits_with_2_and_says_why() {
 /// Plays `n` games with `simulate --records` from `seed`; the folder they
 /// are written to.
 fn simulate_records(game: &str, players: &str, n: u64, seed: u64) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("spielblock-{game}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("spielblock-{game}-{seed}-{}", std::process::id()));
     let out = cli()
         .args(["simulate", game, "--players", players, "-n"])
         .arg(n.to_string())
@@ -182,6 +182,41 @@ fn simulate_writes_records_that_replay_and_trace() {
             assert_eq!(l["scores"].as_array().unwrap().len(), 2);
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn simulate_records_say_who_played_and_never_replace_another_runs() {
+    // Issue 21 (9), issue 24 (4): random and greedy seats were written as
+    // "strong", and a second run into the same folder overwrote the first.
+    let dir = simulate_records("gnoming", "random,greedy,casual", 1, 900);
+    let file = dir.join("gnoming-900.json");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let policies: Vec<&str> = record["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["policy"].as_str().unwrap())
+        .collect();
+    assert_eq!(policies, ["random", "greedy", "casual"]);
+    // The same seed into the same folder: refused with exit 2, file intact.
+    let out = cli()
+        .args([
+            "simulate",
+            "gnoming",
+            "--players",
+            "strong,strong",
+            "--seed",
+            "900",
+        ])
+        .arg("--records")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("another run"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -207,3 +207,29 @@ test('the history screens load with the games\' code; if it cannot be fetched, t
   await page.context().close();
   server.close();
 });
+
+test('first visits to any of the app\'s addresses show the app, also when it is hosted under /play/, /new/ or /replay/ (issue 21, 9)', async () => {
+  // Before: /spielblock/history/ (trailing slash) and an app under /play/
+  // showed a blank page; /index.html said the page does not exist.
+  const cases = [
+    ['/spielblock', '/history/', '[data-testid=history-empty]'],
+    ['/spielblock', '/history', '[data-testid=history-empty]'],
+    ['/spielblock', '/index.html', '.game-card'],
+    ['/spielblock', '/', '.game-card'],
+    ['/play', '/', '.game-card'],
+    ['/new', '/', '.game-card'],
+    ['/replay', '/', '.game-card'],
+    ['/play', '/history/', '[data-testid=history-empty]'],
+    ['', '/index.html', '.game-card'],
+  ];
+  for (const [prefix, where, want] of cases) {
+    const server = await serve(path.join(ROOT, 'dist'), 0, '127.0.0.1', prefix);
+    const page = await newPage(browser, PHONE);
+    await page.goto(`http://127.0.0.1:${server.address().port}${prefix}${where}`);
+    await page.waitForSelector(want, { timeout: 10000 });
+    assert.equal(await page.$('main [role=alert]'), null, `${prefix}${where}: not "no such page"`);
+    assert.deepEqual(page.problems, [], `${prefix}${where}`);
+    await page.context().close();
+    server.close();
+  }
+});

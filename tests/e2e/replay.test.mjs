@@ -241,3 +241,50 @@ test('a finished game is shared through the Web Share API or as a download, and 
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 });
+
+test('a shared file meets the game stored under its id by content: continues it, or shows itself beside another (issue 21, 9)', async () => {
+  const wrap = (g, extra = {}) => JSON.stringify({ app: 'spielblock', kind: 'game', items: { [`spielblock.v1.game.${g.id}`]: JSON.stringify(g), ...extra } });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-meet-'));
+  const file = path.join(tmp, 'ms.json');
+  fs.writeFileSync(file, wrap(MS));
+  const page = await newPage(env.browser, PHONE);
+  const games = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('.game.')).sort());
+  const stored = (id) => page.evaluate((id) => JSON.parse(localStorage.getItem(`spielblock.v1.game.${id}`)), id);
+  // The same game here, still being played (its first 6 moves): the file
+  // brings it up to date and it opens finished. Before: "This game is
+  // still being played".
+  const unfinished = { ...MS, finished: false, outcome: null, revision: 6, record: { ...MS.record, moves: MS.record.moves.slice(0, 6) } };
+  await seed(page, [unfinished]);
+  await page.goto(env.base + '/history');
+  await page.setInputFiles('[data-testid=open-shared]', file);
+  await page.waitForURL(`**/replay/${MS.id}`);
+  await page.waitForSelector('[data-testid=replay-step]');
+  const now = await stored(MS.id);
+  assert.equal(now.finished, true);
+  assert.deepEqual(now.record.moves, MS.record.moves);
+  assert.deepEqual(await games(), [`spielblock.v1.game.${MS.id}`]);
+  // Another game under the same id: the file's game is shown, not the
+  // stored one, and adding it keeps both. Before: the stored game opened.
+  const other = { ...CH, id: MS.id };
+  await seed(page, [other]);
+  await page.goto(env.base + '/history');
+  await page.setInputFiles('[data-testid=open-shared]', file);
+  await page.waitForSelector('[data-testid=shared-game]');
+  assert.equal(await page.getAttribute('main', 'data-game'), 'minesweeper');
+  await page.click('[data-testid=shared-add]');
+  await page.waitForURL((u) => /\/replay\/.+/.test(u.pathname) && !u.pathname.endsWith(`/${MS.id}`));
+  assert.equal((await games()).length, 2);
+  assert.deepEqual((await stored(MS.id)).record, CH.record, 'the game here is untouched');
+  // One game plus a record (left from an older version): it opens, the
+  // record is not read.
+  const withRecord = path.join(tmp, 'ms-record.json');
+  fs.writeFileSync(withRecord, wrap(MS, { 'spielblock.record.minesweeper': '[["Anna",99999,"2020-01-01"]]' }));
+  await seed(page, []);
+  await page.goto(env.base + '/history');
+  await page.setInputFiles('[data-testid=open-shared]', withRecord);
+  await page.waitForSelector('[data-testid=shared-game]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('spielblock.record.minesweeper')), null);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});

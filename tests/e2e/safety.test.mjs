@@ -126,6 +126,119 @@ test('two tabs: each sees the other\'s moves, and a stale tab never overwrites n
   await context.close();
 });
 
+test('two tabs pressing "Set aside" at the same moment never both keep a move (issue 21, 2)', async () => {
+  // Before the fix, 5 of 6 such trials left both tabs showing different kept
+  // dice with no notice. The check and the write now hold a lock across tabs.
+  const context = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const one = await context.newPage();
+  const two = await context.newPage();
+  const problems = [];
+  for (const p of [one, two]) p.on('pageerror', (e) => problems.push(e.message));
+  await one.goto(env.base + '/');
+  await one.waitForSelector('.game-card');
+  const kept = (page) => page.$$eval('.dice-row.kept svg.die', (d) => d.map((x) => x.getAttribute('aria-label')));
+  const trials = 12;
+  let told = 0;
+  for (let t = 0; t < trials; t++) {
+    const id = `race${t}`;
+    await one.evaluate((id) => {
+      const seats = [{ name: 'Ana', kind: 'human' }, { name: 'Ben', kind: 'human' }];
+      localStorage.setItem(`spielblock.v1.game.${id}`, JSON.stringify({ schema: 1, id, game: 'en-gingg', created: 1, updated: 2, handover: false,
+        record: { game: 'en-gingg', seed: 1000 + Number(id.slice(4)), seats, moves: [{ seat: 0, action: 'roll' }] } }));
+    }, id);
+    await Promise.all([one, two].map((p) => p.goto(`${env.base}/play/${id}`)));
+    await Promise.all([one, two].map((p) => p.waitForSelector('[data-testid=die]')));
+    await one.click('[data-testid=die] >> nth=0');
+    await two.click('[data-testid=die] >> nth=1');
+    // Both press at one agreed moment (the pages share the browser's clock).
+    const at = await one.evaluate(() => Date.now() + 300);
+    await Promise.all([one, two].map((p) => p.evaluate((at) => new Promise((done) => {
+      setTimeout(() => { document.querySelector('[data-testid=set-aside]').click(); done(); }, at - Date.now());
+    }), at)));
+    // Both settle on the one stored move.
+    let a = [], b = [];
+    for (let i = 0; i < 100; i++) {
+      [a, b] = [await kept(one), await kept(two)];
+      if (a.length && JSON.stringify(a) === JSON.stringify(b)) break;
+      await one.waitForTimeout(50);
+    }
+    const saved = await savedGame(one, id);
+    assert.equal(saved.record.moves.length, 2, `trial ${t}: one move kept`);
+    assert.deepEqual(a, b, `trial ${t}: both tabs show the same kept dice`);
+    assert.equal(a.length, saved.record.moves[1].action.set_aside.length, `trial ${t}: as stored`);
+    told += (await one.$('[data-testid=synced]') ? 1 : 0) + (await two.$('[data-testid=synced]') ? 1 : 0);
+  }
+  assert.ok(told >= 1, 'the tab whose move was not kept says so');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('names with quotes, ampersands and angle brackets read as typed on every table, in text and labels (issue 21, 8)', async () => {
+  // Gnoming showed "O&#39;Neil" and "Tom &amp; Jerry"; its labels and
+  // Minesweeper's were escaped twice.
+  const tricky = ["O'Neil", 'Tom & Jerry', 'Ana <3'];
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  const games = { 'en-gingg': 3, mindgolf: 3, choice: 3, minesweeper: 2, gnoming: 3 };
+  for (const [game, n] of Object.entries(games)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `spielblock-names-${game}-`));
+    execFileSync(cli, ['simulate', game, '--players', Array(n).fill('random').join(','), '--seed', '7', '--records', dir]);
+    const record = JSON.parse(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    record.moves = record.moves.slice(0, Math.floor(record.moves.length / 2));
+    record.seats = record.seats.map((s, i) => ({ name: tricky[i], kind: 'human', level: 'strong' }));
+    const id = `names-${game}`;
+    await page.evaluate(([id, game, record]) => localStorage.setItem(`spielblock.v1.game.${id}`,
+      JSON.stringify({ schema: 1, id, game, created: 1, updated: 2, handover: false, record })), [id, game, record]);
+    await page.goto(`${env.base}/play/${id}`);
+    await page.waitForSelector('main.play [data-testid=turn-banner]');
+    const passing = await page.$('.handover button');
+    if (passing) await passing.click();
+    await page.waitForFunction(() => !document.querySelector('.handover'));
+    await page.waitForSelector('main.play .table, main.play [data-testid=ms-board], main.play .gn-table, main.play section');
+    const seen = await page.evaluate(() => ({
+      text: document.querySelector('main').innerText,
+      labels: [...document.querySelectorAll('main [aria-label]')].map((e) => e.getAttribute('aria-label')).join(' | '),
+    }));
+    for (const bad of ['&amp;', '&#39;', '&lt;', '&gt;', '&quot;']) {
+      assert.ok(!seen.text.includes(bad), `${game}: "${bad}" on screen: ${seen.text.slice(0, 300)}`);
+      assert.ok(!seen.labels.includes(bad), `${game}: "${bad}" in a label: ${seen.labels.slice(0, 300)}`);
+    }
+    const named = tricky.slice(0, n).filter((name) => seen.text.includes(name) || seen.labels.includes(name));
+    assert.ok(named.length >= 1, `${game}: a name reads as typed`);
+    assert.equal(await page.$('main img[src], main script'), null, `${game}: no markup from a name`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a stored "no hand-over" never shows one player Minesweeper\'s secrets of the other (issue 21, 6)', async () => {
+  // A restored file kept handover: false, and after Ana's move the board
+  // switched to Ben's view, his failed mark in sight of Ana.
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { game: 'minesweeper', names: ['Ana', 'Ben'], seed: 4 });
+  await page.click('.handover button');
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
+    const g = JSON.parse(localStorage.getItem(key));
+    g.handover = false;
+    localStorage.setItem(key, JSON.stringify(g));
+  });
+  await page.reload();
+  await page.waitForSelector('[data-testid=ms-board]:not(.locked)');
+  // Ana marks F5 (safe: a failed mark only she may see), then Ben must be
+  // asked for before his board shows.
+  await page.click('[data-act=c49]');
+  await page.click('[data-act=c49]');
+  await page.click('[data-testid=confirm]');
+  await page.waitForSelector('.handover');
+  assert.equal(await page.$('[data-testid=ms-board]'), null, 'no board behind the hand-over');
+  assert.match(await page.textContent('.handover h2'), /Ben/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a full storage: the move is taken back, says so, nothing is lost on reload, and freeing space lets play go on', async () => {
   const page = await newPage(env.browser, PHONE);
   await setUpGame(page, env.base, { names: ['Ana', 'Ben'], seed: 33 });
