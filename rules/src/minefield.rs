@@ -26,6 +26,12 @@
 //! Whether a cell is safe, a certain mine, or has a determined number is
 //! decided on exact feasibility (bit sets of possible mine totals), never on
 //! floating-point weights; probabilities are floats.
+//!
+//! The cost is bounded by counted work (never time, so every machine and
+//! every replay agrees): a component whose forward pass passes
+//! `COMPONENT_BUDGET` is estimated from bounds propagation instead (sound
+//! supersets of what its boxes can hold, so certainties stay certain), and
+//! the number search stops at `NUMBER_BUDGET`; `Analysis::exact` says so.
 
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -1583,7 +1589,9 @@ pub fn bench(games: u64, seed: u64) -> Vec<String> {
 }
 
 /// The speed benchmark: positions from `games` seeded games on 11x11 with
-/// 15 mines and 30x16 with 99, at every stage (random play, so explosions
+/// 15 mines and 30x16 with 99, and from `games / 40` (at least one) on
+/// 30x30 with 225 (R-MS-7's largest, where the work budget engages), at
+/// every stage (random play, so explosions
 /// and failed marks included), timing the probabilities of every position
 /// (after the reveal) and the full automatic reveal after every move.
 /// `now` is a clock in milliseconds; each position is analysed `reps`
@@ -1591,7 +1599,11 @@ pub fn bench(games: u64, seed: u64) -> Vec<String> {
 /// 99th percentile and maximum.
 pub fn bench_with(games: u64, seed: u64, now: &dyn Fn() -> f64, reps: usize) -> Vec<String> {
     let mut out = Vec::new();
-    for (w, h, m) in [(11, 11, 15), (30, 16, 99)] {
+    for (w, h, m, games) in [
+        (11, 11, 15, games),
+        (30, 16, 99, games),
+        (30, 30, 225, (games / 40).max(1)),
+    ] {
         let mut probs = Vec::new();
         let mut reveals = Vec::new();
         for g in 0..games {
@@ -1762,6 +1774,30 @@ mod tests {
             }
         }
         assert!(checked >= 3000);
+    }
+
+    #[test]
+    fn the_work_budget_bounds_the_largest_board_and_spares_normal_ones() {
+        // R-MS-7's largest board in random play: every position's counted
+        // work within the budgets (deterministic, unlike a clock), and
+        // some positions over them, estimated (42 in this game).
+        let mut estimated = 0;
+        for (before, _) in seeded_game(30, 30, 225, 4) {
+            let a = analyze(&before).expect("a real game stays consistent");
+            assert!(a.work <= FRAME_BUDGET + NUMBER_BUDGET, "{}", a.work);
+            estimated += usize::from(!a.exact);
+        }
+        assert!(estimated > 0);
+        // The budget is no rules change on normal boards: every position
+        // is solved exactly, as before it.
+        for (w, h, m, games) in [(11, 11, 15, 20), (30, 16, 99, 4)] {
+            for seed in 1..=games {
+                for (before, _) in seeded_game(w, h, m, seed) {
+                    let a = analyze(&before).expect("consistent");
+                    assert!(a.exact, "{w}x{h}/{m} seed {seed}: {}", a.work);
+                }
+            }
+        }
     }
 
     #[test]
