@@ -26,6 +26,12 @@
 //! Whether a cell is safe, a certain mine, or has a determined number is
 //! decided on exact feasibility (bit sets of possible mine totals), never on
 //! floating-point weights; probabilities are floats.
+//!
+//! The cost is bounded by counted work (never time, so every machine and
+//! every replay agrees): a component whose forward pass passes
+//! `COMPONENT_BUDGET` is estimated from bounds propagation instead (sound
+//! supersets of what its boxes can hold, so certainties stay certain), and
+//! the number search stops at `NUMBER_BUDGET`; `Analysis::exact` says so.
 
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
@@ -79,7 +85,26 @@ pub struct Analysis {
     /// For safe cells whose number is the same in every consistent
     /// arrangement: that number.
     pub number: Vec<Option<u8>>,
+    /// Whether everything above is exact. False when a component (or the
+    /// number pass) exceeded the work budget (`COMPONENT_BUDGET`,
+    /// `NUMBER_BUDGET`): then `safe`, `mine` and `number` are still
+    /// certain but may miss cells, and those components' probabilities are
+    /// estimates.
+    pub exact: bool,
+    /// The work counted (deterministic units, see `COMPONENT_BUDGET`).
+    pub work: u64,
 }
+
+/// The most work (transitions times the totals they carry, summed over the
+/// forward pass) one component may take before it is estimated instead of
+/// solved: counted, never timed, so the answer is the same on every machine
+/// and in every replay. Far above every component of normal play (the
+/// largest seen on 30x16/99 in 200 seeded games is a tenth of it).
+pub const COMPONENT_BUDGET: u64 = 4_000_000;
+/// The most work the components of one position may take together.
+pub const FRAME_BUDGET: u64 = 3 * COMPONENT_BUDGET;
+/// The most work the search for determined numbers may take per position.
+pub const NUMBER_BUDGET: u64 = 16 * COMPONENT_BUDGET;
 
 /// C(u, j) / C(u, j*) for j in `lo..=hi`, where j* is the most likely
 /// count in that range (the one nearest u / 2): ratios of neighbouring
@@ -325,6 +350,13 @@ struct Solved {
     /// `layers[0]` is the start; `layers[k + 1]` follows step k.
     layers: Vec<Layer>,
     transitions: Vec<Vec<Transition>>,
+    /// The forward pass's counted work.
+    work: u64,
+    /// Set when the component was over budget: per box, estimated mines
+    /// and the counts it can hold (a sound superset, from bounds
+    /// propagation); `layers` then holds one layer over the possible totals
+    /// (a superset too) with estimated weights.
+    approx: Option<(Vec<f64>, Vec<u16>)>,
 }
 
 impl Solved {
@@ -374,6 +406,8 @@ struct Frame {
     /// Per cell: its box, if it is on the frontier.
     box_of: Vec<u32>,
     components: Vec<Solved>,
+    /// The components' counted work.
+    work: u64,
 }
 
 const NO_BOX: u32 = u32::MAX;
@@ -496,6 +530,7 @@ fn frame(pos: &Position) -> Option<Frame> {
         group_cons[group_of[find(&mut parent, bs[0])]].push(c);
     }
     let mut components = Vec::with_capacity(groups.len());
+    let mut work = 0u64;
     for (g, group) in groups.iter().enumerate() {
         let order = sweep_order(pos, &group_cons[g], &cons_cell);
         let local: Vec<(Vec<usize>, usize)> = order
@@ -508,8 +543,15 @@ fn frame(pos: &Position) -> Option<Frame> {
                 (bs, cons_need[c])
             })
             .collect();
-        let sizes = group.iter().map(|&b| boxes[b].len()).collect();
-        components.push(solve(group.clone(), sizes, &local, hidden)?);
+        let sizes: Vec<usize> = group.iter().map(|&b| boxes[b].len()).collect();
+        let budget = COMPONENT_BUDGET.min(FRAME_BUDGET - work);
+        let solved = match solve(group.clone(), sizes.clone(), &local, hidden, budget) {
+            Ok(solved) => solved,
+            Err(Fail::Inconsistent) => return None,
+            Err(Fail::OverBudget) => estimate(group.clone(), sizes, &local, hidden, budget).ok()?,
+        };
+        work += solved.work;
+        components.push(solved);
     }
     Some(Frame {
         hidden,
@@ -517,6 +559,7 @@ fn frame(pos: &Position) -> Option<Frame> {
         boxes,
         box_of,
         components,
+        work,
     })
 }
 
@@ -567,16 +610,26 @@ fn splits(sizes: &[usize], need: usize) -> (Vec<u8>, Vec<f64>) {
     out
 }
 
+/// Why a component has no exact solution.
+#[derive(Debug, PartialEq)]
+enum Fail {
+    /// No arrangement of the component satisfies its numbers.
+    Inconsistent,
+    /// The forward pass would take more than its budget.
+    OverBudget,
+}
+
 /// The forward pass over a component's numbers (`cons`: local boxes and
 /// mines needed, in processing order). Totals above `hidden` are dropped:
-/// no arrangement can use more mines than are hidden. None if no
-/// arrangement of the component satisfies its numbers.
+/// no arrangement can use more mines than are hidden. Gives up once its
+/// counted work passes `budget`.
 fn solve(
     boxes: Vec<usize>,
     sizes: Vec<usize>,
     cons: &[(Vec<usize>, usize)],
     hidden: usize,
-) -> Option<Solved> {
+    budget: u64,
+) -> Result<Solved, Fail> {
     let nb = boxes.len();
     let last_use: Vec<usize> = (0..nb)
         .map(|b| {
@@ -631,6 +684,7 @@ fn solve(
         feasible: vec![1],
     }];
     let mut transitions = Vec::with_capacity(steps.len());
+    let mut work = 0u64;
     let mut index = Interner::new();
     let mut key: Vec<u8> = Vec::new();
     for step in &steps {
@@ -657,6 +711,12 @@ fn solve(
             }
             min_rest = min_rest.min(rest);
             max_rest = max_rest.max(rest);
+            // Every transition costs about the totals it carries, here and
+            // in the backward pass.
+            work += factors.len() as u64 * (prev.len as u64 + 8);
+            if work > budget {
+                return Err(Fail::OverBudget);
+            }
             for s in 0..factors.len() {
                 let split = &flat[s * nn..(s + 1) * nn];
                 key.clear();
@@ -675,7 +735,7 @@ fn solve(
             }
         }
         if count == 0 {
-            return None;
+            return Err(Fail::Inconsistent);
         }
         // Second pass: weights and possible totals, over the totals this
         // layer can reach.
@@ -716,14 +776,130 @@ fn solve(
     }
     let last = layers.last().expect("a layer");
     if !last.feasible.iter().any(|&w| w != 0) {
-        return None;
+        return Err(Fail::Inconsistent);
     }
-    Some(Solved {
+    Ok(Solved {
         boxes,
         sizes,
         steps,
         layers,
         transitions,
+        work,
+        approx: None,
+    })
+}
+
+/// A component over budget, estimated: bounds on every box's mines
+/// propagated through its numbers to a fixed point (sound: a box's count
+/// outside its bounds is impossible), the possible totals taken as every
+/// sum within the bounds, and the weights as a bell around the estimated
+/// total. Err if the bounds contradict a number.
+fn estimate(
+    boxes: Vec<usize>,
+    sizes: Vec<usize>,
+    cons: &[(Vec<usize>, usize)],
+    hidden: usize,
+    work: u64,
+) -> Result<Solved, Fail> {
+    let nb = boxes.len();
+    let mut lo = vec![0usize; nb];
+    let mut hi = sizes.clone();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (bs, need) in cons {
+            let sum_lo: usize = bs.iter().map(|&b| lo[b]).sum();
+            let sum_hi: usize = bs.iter().map(|&b| hi[b]).sum();
+            if *need < sum_lo || *need > sum_hi {
+                return Err(Fail::Inconsistent);
+            }
+            for &b in bs {
+                let l = (need + hi[b]).saturating_sub(sum_hi).max(lo[b]);
+                let h = (need + lo[b] - sum_lo).min(hi[b]);
+                if (l, h) != (lo[b], hi[b]) {
+                    // Bounds only narrow, so this ends.
+                    changed = true;
+                    lo[b] = l;
+                    hi[b] = h;
+                }
+            }
+            if changed {
+                // Sums are stale: start the sweep over.
+                break;
+            }
+        }
+    }
+    // Per number: the share of its open room its open mines fill; a box's
+    // estimate is the mean share of its numbers.
+    let mut share_sum = vec![0.0; nb];
+    let mut share_n = vec![0usize; nb];
+    for (bs, need) in cons {
+        let sum_lo: usize = bs.iter().map(|&b| lo[b]).sum();
+        let room: usize = bs.iter().map(|&b| hi[b] - lo[b]).sum();
+        if room > 0 {
+            let d = (need - sum_lo) as f64 / room as f64;
+            for &b in bs {
+                share_sum[b] += d;
+                share_n[b] += 1;
+            }
+        }
+    }
+    let mut expected = vec![0.0; nb];
+    let mut values = vec![0u16; nb];
+    let (mut mu, mut var) = (0.0, 0.5);
+    for b in 0..nb {
+        let d = if share_n[b] > 0 {
+            share_sum[b] / share_n[b] as f64
+        } else {
+            0.0
+        };
+        let open = (hi[b] - lo[b]) as f64;
+        expected[b] = lo[b] as f64 + d * open;
+        mu += expected[b];
+        var += open * d * (1.0 - d);
+        for k in lo[b]..=hi[b] {
+            values[b] |= 1 << k;
+        }
+    }
+    let t_lo: usize = lo.iter().sum();
+    let t_hi: usize = hi.iter().sum::<usize>().min(hidden);
+    if t_lo > t_hi {
+        return Err(Fail::Inconsistent);
+    }
+    let len = t_hi - t_lo + 1;
+    // A bell from +, * and / only (exactly rounded everywhere, so natively
+    // and in wasm alike): (1 + z/4)^-4, about e^-z near the middle.
+    let mut weights: Vec<f64> = (t_lo..=t_hi)
+        .map(|m| {
+            let d = m as f64 - mu;
+            let r = 1.0 / (1.0 + d * d / (8.0 * var));
+            r * r * r * r
+        })
+        .collect();
+    if weights.iter().all(|&x| x == 0.0) {
+        weights.iter_mut().for_each(|x| *x = 1.0);
+    }
+    normalize(&mut weights);
+    let mut feasible = vec![0u64; bits_words(len)];
+    for i in 0..len {
+        feasible[i / 64] |= 1 << (i % 64);
+    }
+    Ok(Solved {
+        boxes,
+        sizes,
+        steps: Vec::new(),
+        layers: vec![Layer {
+            width: 0,
+            lo: t_lo,
+            len,
+            count: 1,
+            keys: Vec::new(),
+            weights,
+            feasible,
+        }],
+        transitions: Vec::new(),
+        work,
+        approx: Some((expected, values)),
     })
 }
 
@@ -943,7 +1119,10 @@ fn analyze_full(pos: &Position) -> Option<Full> {
                 }
             }
         }
-        let (expected, vals) = backward(comp, &rest_w, &rest_f);
+        let (expected, vals) = match &comp.approx {
+            Some((expected, vals)) => (expected.clone(), vals.clone()),
+            None => backward(comp, &rest_w, &rest_f),
+        };
         rest_fs.push(rest_f);
         for (l, &b) in comp.boxes.iter().enumerate() {
             let s = comp.sizes[l];
@@ -955,30 +1134,45 @@ fn analyze_full(pos: &Position) -> Option<Full> {
             }
         }
     }
+    let exact = comps.iter().all(|c| c.approx.is_none());
+    let work = fr.work;
     let mut full = Full {
         analysis: Analysis {
             probability,
             safe,
             mine,
             number: vec![None; n],
+            exact,
+            work,
         },
         frame: fr,
         totals,
         values,
         rest_f: rest_fs,
     };
+    let mut left = NUMBER_BUDGET;
     for i in 0..n {
         if full.analysis.safe[i] {
-            full.analysis.number[i] = determined_number(pos, &full, i);
+            match determined_number(pos, &full, i, &mut left) {
+                Ok(k) => full.analysis.number[i] = k,
+                Err(Fail::OverBudget) => full.analysis.exact = false,
+                Err(Fail::Inconsistent) => unreachable!("numbers never fail so"),
+            }
         }
     }
+    full.analysis.work += NUMBER_BUDGET - left;
     Some(full)
 }
 
 /// The number a safe covered cell must show, if it is the same in every
 /// consistent arrangement. Most cells are settled by exact shortcuts; the
 /// rest by a feasibility pass over the components they touch.
-fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
+fn determined_number(
+    pos: &Position,
+    full: &Full,
+    x: usize,
+    left: &mut u64,
+) -> Result<Option<u8>, Fail> {
     let (a, fr) = (&full.analysis, &full.frame);
     let mut known = 0u8;
     let mut per_box: Vec<(usize, usize)> = Vec::new();
@@ -999,7 +1193,7 @@ fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
         }
     }
     if per_box.is_empty() && interior_nb == 0 {
-        return Some(known);
+        return Ok(Some(known));
     }
     let u = fr.interior.len();
     let x_interior = fr.box_of[x] == NO_BOX;
@@ -1012,7 +1206,7 @@ fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
                 let j = fr.hidden - f;
                 let lo = j.saturating_sub(others - interior_nb);
                 if j.min(interior_nb) > lo {
-                    return None;
+                    return Ok(None);
                 }
             }
         }
@@ -1026,7 +1220,7 @@ fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
         let values = full.values[b];
         let middle = ((1u16 << s) - 1) & !1;
         if k < s && values & middle != 0 {
-            return None;
+            return Ok(None);
         }
         if k == s && values.count_ones() == 1 {
             known += values.trailing_zeros() as u8;
@@ -1035,11 +1229,11 @@ fn determined_number(pos: &Position, full: &Full, x: usize) -> Option<u8> {
         }
     }
     match (varying.len(), interior_nb) {
-        (0, 0) => Some(known),
+        (0, 0) => Ok(Some(known)),
         // One box alone varies the count: each of its possible counts is
         // consistent with everything else next to x staying as it is.
-        (1, 0) => None,
-        _ => exact_number(full, known, &varying, interior_nb, others),
+        (1, 0) => Ok(None),
+        _ => exact_number(full, known, &varying, interior_nb, others, left),
     }
 }
 
@@ -1051,7 +1245,8 @@ fn exact_number(
     per_box: &[(usize, usize)],
     interior_nb: usize,
     others: usize,
-) -> Option<u8> {
+    left: &mut u64,
+) -> Result<Option<u8>, Fail> {
     let fr = &full.frame;
     let cap = fr.hidden + 1;
     let touching: Vec<usize> = (0..fr.components.len())
@@ -1062,6 +1257,20 @@ fn exact_number(
                 .any(|b| per_box.iter().any(|(bb, _)| bb == b))
         })
         .collect();
+    // An estimated component next to x: its counts are not known exactly
+    // (its boxes' bounds already settled what they could).
+    if touching.iter().any(|&c| fr.components[c].approx.is_some()) {
+        return Err(Fail::OverBudget);
+    }
+    // The passes below go over the touching components' transitions once
+    // each, and over the totals once per component.
+    let cost = touching.iter().map(|&c| fr.components[c].work).sum::<u64>()
+        + (fr.components.len() * cap) as u64;
+    if cost > *left {
+        *left = 0;
+        return Err(Fail::OverBudget);
+    }
+    *left -= cost;
     if let ([c], 0) = (touching.as_slice(), interior_nb) {
         // One component: its counts at every total the rest of the board
         // allows.
@@ -1073,7 +1282,7 @@ fn exact_number(
                 result |= bits;
             }
         }
-        return (result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8);
+        return Ok((result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8));
     }
     // dp[f]: bit k when the components so far can hold f mines with k of
     // them next to x.
@@ -1116,7 +1325,7 @@ fn exact_number(
             result |= bits << k;
         }
     }
-    (result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8)
+    Ok((result.count_ones() == 1).then(|| known + result.trailing_zeros() as u8))
 }
 
 /// The boxes of `per_box` (global box, neighbours of the cell in it) that
@@ -1363,7 +1572,14 @@ pub fn analysis_json(pos: &Position) -> serde_json::Value {
         .into_iter()
         .map(|(i, n)| serde_json::json!([i % w, i / w, n]))
         .collect();
-    serde_json::json!({ "consistent": true, "probabilities": probabilities, "reveal": reveal })
+    // exact: false when the work budget left some of it estimated (the
+    // reveal is then certain but may stop short).
+    serde_json::json!({
+        "consistent": true,
+        "exact": a.exact,
+        "probabilities": probabilities,
+        "reveal": reveal
+    })
 }
 
 /// The speed benchmark, natively: see `bench_with`.
@@ -1373,7 +1589,9 @@ pub fn bench(games: u64, seed: u64) -> Vec<String> {
 }
 
 /// The speed benchmark: positions from `games` seeded games on 11x11 with
-/// 15 mines and 30x16 with 99, at every stage (random play, so explosions
+/// 15 mines and 30x16 with 99, and from `games / 40` (at least one) on
+/// 30x30 with 225 (R-MS-7's largest, where the work budget engages), at
+/// every stage (random play, so explosions
 /// and failed marks included), timing the probabilities of every position
 /// (after the reveal) and the full automatic reveal after every move.
 /// `now` is a clock in milliseconds; each position is analysed `reps`
@@ -1381,7 +1599,11 @@ pub fn bench(games: u64, seed: u64) -> Vec<String> {
 /// 99th percentile and maximum.
 pub fn bench_with(games: u64, seed: u64, now: &dyn Fn() -> f64, reps: usize) -> Vec<String> {
     let mut out = Vec::new();
-    for (w, h, m) in [(11, 11, 15), (30, 16, 99)] {
+    for (w, h, m, games) in [
+        (11, 11, 15, games),
+        (30, 16, 99, games),
+        (30, 30, 225, (games / 40).max(1)),
+    ] {
         let mut probs = Vec::new();
         let mut reveals = Vec::new();
         for g in 0..games {
@@ -1552,6 +1774,30 @@ mod tests {
             }
         }
         assert!(checked >= 3000);
+    }
+
+    #[test]
+    fn the_work_budget_bounds_the_largest_board_and_spares_normal_ones() {
+        // R-MS-7's largest board in random play: every position's counted
+        // work within the budgets (deterministic, unlike a clock), and
+        // some positions over them, estimated (42 in this game).
+        let mut estimated = 0;
+        for (before, _) in seeded_game(30, 30, 225, 4) {
+            let a = analyze(&before).expect("a real game stays consistent");
+            assert!(a.work <= FRAME_BUDGET + NUMBER_BUDGET, "{}", a.work);
+            estimated += usize::from(!a.exact);
+        }
+        assert!(estimated > 0);
+        // The budget is no rules change on normal boards: every position
+        // is solved exactly, as before it.
+        for (w, h, m, games) in [(11, 11, 15, 20), (30, 16, 99, 4)] {
+            for seed in 1..=games {
+                for (before, _) in seeded_game(w, h, m, seed) {
+                    let a = analyze(&before).expect("consistent");
+                    assert!(a.exact, "{w}x{h}/{m} seed {seed}: {}", a.work);
+                }
+            }
+        }
     }
 
     #[test]

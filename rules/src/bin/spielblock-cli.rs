@@ -70,8 +70,9 @@ enum Mines {
     /// line per position: consistent, every covered cell's mine probability
     /// and what the automatic reveal uncovers.
     Analyze { file: String },
-    /// Time the engine on positions from seeded games (11x11/15, 30x16/99):
-    /// median, 99th percentile and maximum per position.
+    /// Time the engine on positions from seeded games (11x11/15, 30x16/99,
+    /// and 30x30/225 on a 40th as many): median, 99th percentile and
+    /// maximum per position.
     Bench {
         /// Games per board size.
         #[arg(long, short = 'n', default_value_t = 200)]

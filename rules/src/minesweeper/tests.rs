@@ -339,6 +339,21 @@ fn property_seeded_games_with_computer_players() {
 }
 
 #[test]
+fn property_games_on_the_largest_board() {
+    // R-MS-7's largest board, where the engine's work budget engages:
+    // one random game (computer players there are timed by
+    // `every_move_on_the_largest_board_takes_under_a_second`), every check
+    // after every move, replayed to the identical state.
+    let largest = |_| Options {
+        width: 30,
+        height: 30,
+        mines: 225,
+        hints: true,
+    };
+    property_with::<Minesweeper>(1, |_| 2, largest, |_, _| Policy::Random).unwrap();
+}
+
+#[test]
 fn at_the_end_everything_is_open() {
     // R-MS-6: once over, the safe cells left covered show their numbers and
     // every Blubb its cell, to everyone.
@@ -381,4 +396,90 @@ fn the_open_view_of_a_replay_shows_the_covered_mines_and_every_blubb() {
     // Seat 1 marks a mine: it is no longer hidden.
     g.apply(1, &mark(mines[0] % 11, mines[0] / 11)).unwrap();
     assert_eq!(g.open_view().hidden_mines, mines[1..].to_vec());
+}
+
+/// Plays a game on R-MS-7's largest board (30x30, 225 mines) as `simulate`
+/// does from `seed` (the same seats, seed and chooser), on a worker thread,
+/// timing every decision and every apply (which runs the automatic reveal,
+/// R-MS-5). Fails if one takes a second, or never returns within ten.
+/// The slowest, in seconds.
+fn largest_board_game_is_fast(policies: [Policy; 2], seed: u64) -> f64 {
+    use crate::contract::{Game, Level};
+    use crate::midend::{Match, SeatInfo};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let (tx, rx) = mpsc::channel::<Option<(usize, &'static str, f64)>>();
+    let policies2 = policies.clone();
+    std::thread::spawn(move || {
+        let options = Options {
+            width: 30,
+            height: 30,
+            mines: 225,
+            hints: false,
+        };
+        let seats = (0..2)
+            .map(|i| {
+                let level = match &policies2[i] {
+                    Policy::Level(l) => *l,
+                    _ => Level::Strong,
+                };
+                SeatInfo::computer(format!("P{}", i + 1), level)
+            })
+            .collect();
+        let mut m = Match::<Minesweeper>::new(seats, options, seed).unwrap();
+        let mut chooser = crate::rng::Rng::new(seed ^ 0x5EED);
+        let mut step = 0;
+        while !m.state().is_over() {
+            let to_act = m.state().to_act();
+            let seat = to_act[chooser.below(to_act.len() as u64) as usize];
+            let t = Instant::now();
+            let action = match &policies2[seat] {
+                Policy::Level(level) => Minesweeper::computer_action(
+                    &m.state().view(Some(seat)),
+                    seat,
+                    *level,
+                    &mut chooser,
+                ),
+                _ => {
+                    let legal = m.state().legal_actions(seat);
+                    legal[chooser.below(legal.len() as u64) as usize]
+                }
+            };
+            let _ = tx.send(Some((step, "decision", t.elapsed().as_secs_f64())));
+            let t = Instant::now();
+            m.apply(seat, action).unwrap();
+            let _ = tx.send(Some((step, "apply", t.elapsed().as_secs_f64())));
+            step += 1;
+        }
+        let _ = tx.send(None);
+    });
+    let mut worst = 0.0f64;
+    loop {
+        match rx.recv_timeout(Duration::from_secs(10)) {
+            Ok(Some((step, what, secs))) => {
+                assert!(
+                    secs < 1.0,
+                    "{policies:?} seed {seed}: the {what} of move {step} took {secs:.2} s"
+                );
+                worst = worst.max(secs);
+            }
+            Ok(None) => return worst,
+            Err(_) => panic!("{policies:?} seed {seed}: a move took over 10 s"),
+        }
+    }
+}
+
+#[test]
+fn every_move_on_the_largest_board_takes_under_a_second_r_ms_5_r_ms_7() {
+    // Seed 3 of random play stalled for ever at move 466 (issue 21).
+    let mut worst = largest_board_game_is_fast([Policy::Random, Policy::Random], 3);
+    worst = worst.max(largest_board_game_is_fast(
+        [Policy::Level(Level::Strong), Policy::Level(Level::Casual)],
+        1,
+    ));
+    worst = worst.max(largest_board_game_is_fast(
+        [Policy::Level(Level::Casual), Policy::Random],
+        2,
+    ));
+    println!("slowest move on 30x30/225: {:.3} s", worst);
 }
