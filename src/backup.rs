@@ -324,6 +324,17 @@ pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
 pub fn both_kept_text(here: &SavedGame, file: &SavedGame, l: Locale) -> String {
     let name =
         |g: &SavedGame| crate::games::find(&g.game).map_or_else(|| g.game.clone(), |e| (e.name)(l));
+    if here.game == file.game && here.seat_names() == file.seat_names() {
+        return td_string!(
+            l,
+            import_both_kept_ways,
+            game = name(here),
+            names = here.seat_names().join(", "),
+            here = here.move_count(),
+            there = file.move_count()
+        )
+        .to_string();
+    }
     td_string!(
         l,
         import_both_kept,

@@ -294,6 +294,10 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
         match result {
             Some(Ok(applied)) => {
+                // Felt at the tap, not after the write (a few ms later).
+                if human && applied.vibrate {
+                    device::vibrate_roll();
+                }
                 persist(Box::new(move |saved| {
                     if !saved {
                         if block.get_untracked() == Some(Block::StorageFull) {
@@ -303,13 +307,14 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                     }
                     error.set(None);
                     notice.set(None);
-                    if human && applied.vibrate {
-                        device::vibrate_roll();
-                    }
                     if human {
                         keep_focus();
                     }
-                    if !applied.lines.is_empty() {
+                    // Never behind a hand-over in a game with secrets: what
+                    // the last seat was told (a failed mark's cell) would
+                    // reach the next player.
+                    let hidden = entry.private_info && handover_needed.get_untracked().is_some();
+                    if !applied.lines.is_empty() && !hidden {
                         announcement.set(applied.lines.join(" "));
                     }
                     start_moment(before);
@@ -469,7 +474,9 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     };
 
     view! {
-        <main class="screen play" data-game=entry.id>
+        // `data-saving` while a move is being written (a few ms): tests
+        // and assistive tools can wait for it.
+        <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>

@@ -229,9 +229,16 @@ impl View {
     /// Each covered cell's exact mine probability from public information
     /// (the hint layer); None for other cells.
     pub fn probabilities(&self) -> Vec<Option<f64>> {
+        self.chances().0
+    }
+
+    /// The mine chances and whether they are exact (false where the board
+    /// is too wide for the engine's work budget: then they are estimates,
+    /// and safe and mine cells are still certain).
+    pub fn chances(&self) -> (Vec<Option<f64>>, bool) {
         minefield::analyze(&self.position())
-            .map(|a| a.probability)
-            .unwrap_or_else(|| vec![None; self.board.len()])
+            .map(|a| (a.probability, a.exact))
+            .unwrap_or_else(|| (vec![None; self.board.len()], true))
     }
 }
 

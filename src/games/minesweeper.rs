@@ -201,6 +201,8 @@ struct Ui<'a> {
     sel: Option<(usize, u8)>,
     hints: bool,
     chances: Option<&'a [Option<f64>]>,
+    /// The chances are estimates (a board too wide to work out exactly).
+    estimated: bool,
     can_act: bool,
     fresh: bool,
     /// The whole move list, not only the latest `LOG_SHOWN` moves.
@@ -260,6 +262,12 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
             ui.hints,
             esc(if ui.hints { td_string!(l, ms_hints_hide) } else { td_string!(l, ms_hints_show) })
         ));
+        if ui.chances.is_some() && ui.estimated {
+            out.push_str(&format!(
+                "<p class=\"hint\" data-testid=\"ms-estimated\">{}</p>",
+                esc(td_string!(l, ms_hints_estimated))
+            ));
+        }
     }
     out
 }
@@ -463,7 +471,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
     let chances = Memo::new(move |_| {
         let mut out = None;
         if hints.get() {
-            with_view(&mut |v| out = (v.hints && v.turn.is_some()).then(|| v.probabilities()));
+            with_view(&mut |v| out = (v.hints && v.turn.is_some()).then(|| v.chances()));
         }
         out
     });
@@ -476,6 +484,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                 sel: sel.get(),
                 hints: hints.get(),
                 chances: c,
+                estimated: false,
                 can_act: can_act(),
                 fresh,
                 all_moves: all_moves.get(),
@@ -495,7 +504,8 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                 names: &names,
                 sel: None,
                 hints: h,
-                chances: c.as_deref(),
+                chances: c.as_ref().map(|c| c.0.as_slice()),
+                estimated: c.as_ref().is_some_and(|c| !c.1),
                 can_act: a,
                 fresh,
                 all_moves: false,

@@ -123,6 +123,9 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
 
 /** The saved game (parsed) whose key holds the given id, or the only one. */
 export async function savedGame(page, id) {
+  // A move is written a few ms after its tap (as the only writer among
+  // tabs): wait until the table has none on its way.
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
   return page.evaluate((id) => {
     const key = id ? `spielblock.v1.game.${id}` : Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
     const raw = key && localStorage.getItem(key);

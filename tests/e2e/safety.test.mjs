@@ -219,6 +219,7 @@ test('a stored "no hand-over" never shows one player Minesweeper\'s secrets of t
   const page = await newPage(env.browser, PHONE);
   await setUpGame(page, env.base, { game: 'minesweeper', names: ['Ana', 'Ben'], seed: 4 });
   await page.click('.handover button');
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
   await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
     const g = JSON.parse(localStorage.getItem(key));
@@ -226,6 +227,8 @@ test('a stored "no hand-over" never shows one player Minesweeper\'s secrets of t
     localStorage.setItem(key, JSON.stringify(g));
   });
   await page.reload();
+  await page.waitForSelector('.handover button, [data-testid=ms-board]');
+  if (await page.$('.handover button')) await page.click('.handover button');
   await page.waitForSelector('[data-testid=ms-board]:not(.locked)');
   // Ana marks F5 (safe: a failed mark only she may see), then Ben must be
   // asked for before his board shows.
