@@ -174,6 +174,45 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
 }
 
 impl Plan {
+    /// The games' entries to write, if what the plan decided still holds
+    /// against what is stored now (the player may confirm minutes later,
+    /// and another tab may have played on): else `Conflict`, and nothing is
+    /// written. A game brought up to date gets a revision past the one
+    /// stored now, so a tab with it open reloads it.
+    fn still_holds(&self) -> Result<Vec<(String, String)>, SaveError> {
+        let text = |key: &str| {
+            self.game_texts
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, t)| t.clone())
+                .ok_or(SaveError::Conflict)
+        };
+        let mut out = Vec::new();
+        for g in &self.new_games {
+            if storage::stored_revision(&g.id).is_some() {
+                return Err(SaveError::Conflict);
+            }
+            out.push((g.key(), text(&g.key())?));
+        }
+        for g in &self.longer_games {
+            let here = storage::load_game(&g.id).map_err(|_| SaveError::Conflict)?;
+            if storage::meet(&here, g) != Meet::Longer {
+                return Err(SaveError::Conflict);
+            }
+            let mut g = g.clone();
+            g.revision = g.revision.max(here.revision + 1);
+            let t = serde_json::to_string(&g).expect("a saved game serializes");
+            out.push((g.key(), t));
+        }
+        for (_, copy) in &self.both_kept {
+            if storage::stored_revision(&copy.id).is_some() {
+                return Err(SaveError::Conflict);
+            }
+            out.push((copy.key(), text(&copy.key())?));
+        }
+        Ok(out)
+    }
+
     /// Sorts one game of the file (`raw` its text) by how it meets the one
     /// stored under its id.
     fn add_game(&mut self, g: SavedGame, raw: &str) {
@@ -217,11 +256,10 @@ impl Plan {
 /// everything written so far is undone and nothing has changed.
 pub fn apply(plan: &Plan) -> Result<(), SaveError> {
     let s = storage::raw_storage().ok_or(SaveError::Unavailable)?;
-    let writes: Vec<(String, String)> = plan
-        .game_texts
-        .iter()
-        .chain(&plan.new_items)
-        .cloned()
+    let games = plan.still_holds()?;
+    let writes: Vec<(String, String)> = games
+        .into_iter()
+        .chain(plan.new_items.iter().cloned())
         .collect();
     let mut before: Vec<(String, Option<String>)> = Vec::new();
     for (key, raw) in &writes {

@@ -153,7 +153,13 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
             }
             let ok = match result {
                 Ok(written) => {
-                    meta.set(written);
+                    // A hand-over confirmed meanwhile stays (the queued
+                    // write stores it).
+                    meta.update(|m| {
+                        let confirmed = m.confirmed_seat;
+                        *m = written;
+                        m.confirmed_seat = confirmed;
+                    });
                     if block.get_untracked() == Some(Block::StorageFull) {
                         block.set(None);
                     }
@@ -433,6 +439,11 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     };
 
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
+        // A finished game keeps who played it (its records and statistics
+        // come from that).
+        if live.with_untracked(|g| g.outcome().is_some()) {
+            return;
+        }
         live.update(|g| g.set_seat(seat, kind, level));
         persist(Box::new(|_| {}));
     };
@@ -601,9 +612,9 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             <li data-testid="seat-kind">
                                 <span class="name">{info.name.clone()}</span>
                                 <div class="segmented" role="group" aria-label=label>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Human).to_string()
+                                    <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=move || outcome.get().is_some()
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string()
+                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=move || outcome.get().is_some()
                                         on:click=move |_| set_seat(s, SeatKind::Computer, level)>{t!(i18n, computer)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {

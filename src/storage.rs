@@ -306,7 +306,7 @@ fn save_next_over(game: &mut SavedGame, kept: Option<u64>) -> Result<(), SaveErr
 /// its first moves here: brought up to date; anything else under an id of
 /// its own, the game here untouched. Returns the id it is stored under.
 /// `adopt_gated` runs it as the only writer among all tabs.
-pub fn adopt(file: SavedGame) -> Result<String, SaveError> {
+pub fn adopt(file: SavedGame, kept: Option<u64>) -> Result<String, SaveError> {
     let here = load_game(&file.id).ok();
     match here.as_ref().map(|h| meet(h, &file)) {
         None | Some(Meet::New) => save_game(&file).map(|()| file.id),
@@ -314,9 +314,9 @@ pub fn adopt(file: SavedGame) -> Result<String, SaveError> {
         Some(Meet::Longer) => {
             let here = here.expect("met a stored game");
             let mut next = file;
-            next.revision = here.revision;
+            next.revision = here.revision.max(kept.unwrap_or(0));
             next.created = next.created.min(here.created);
-            save_next(&mut next).map(|()| next.id)
+            save_next_over(&mut next, kept).map(|()| next.id)
         }
         Some(Meet::Diverged | Meet::Other) => {
             let mut copy = file;
@@ -335,8 +335,12 @@ thread_local! {
     /// at a time across all tabs of this origin; `stored` is the value kept
     /// under `name` (a game's last committed revision), read from the
     /// browser's own store, never from a tab's cache as `localStorage` reads
-    /// may be; a number `f` returns is kept as the new value. Without
-    /// IndexedDB it runs `f(undefined)` under a Web Lock, else as it is.
+    /// may be; a number `f` returns is kept as the new value, with the time.
+    /// A kept value is only trusted for 5 s (another tab's write reaches
+    /// this tab's cache in milliseconds), so one left behind by a crash or
+    /// a lost `forget` can never hold a game up. Without IndexedDB it runs
+    /// `f(undefined)` under a Web Lock, else as it is; a gate that has not
+    /// answered in 2 s lets `gated` run `f` ungated (once, whichever first).
     /// `forget(name)` drops a value (a game written or deleted outside
     /// `gate`).
     static GATE: (js_sys::Function, js_sys::Function) = {
@@ -347,8 +351,11 @@ thread_local! {
                if (!db) db = new Promise(function (resolve, reject) {
                  var req = indexedDB.open('spielblock-revisions', 1);
                  req.onupgradeneeded = function () { req.result.createObjectStore('r'); };
-                 req.onsuccess = function () { resolve(req.result); };
-                 req.onerror = function () { reject(req.error); };
+                 req.onsuccess = function () {
+                   req.result.onclose = function () { db = null; };
+                   resolve(req.result);
+                 };
+                 req.onerror = function () { db = null; reject(req.error); };
                });
                return db;
              }
@@ -358,25 +365,28 @@ thread_local! {
                }
                f(undefined);
              }
-             return [function (name, f) {
-               var d;
-               try { d = open(); } catch (e) { return unlocked(name, f); }
-               return d.then(function (d) {
+             function gated(name, f) {
+               return open().then(function (d) {
                  return new Promise(function (resolve, reject) {
-                   var tx = d.transaction('r', 'readwrite');
+                   var tx;
+                   try { tx = d.transaction('r', 'readwrite'); } catch (e) { db = null; reject(e); return; }
                    var store = tx.objectStore('r');
                    store.get(name).onsuccess = function (e) {
-                     var next = f(e.target.result);
-                     if (typeof next === 'number') store.put(next, name);
+                     var k = e.target.result;
+                     var fresh = k && typeof k.rev === 'number' && Math.abs(Date.now() - k.at) < 5000;
+                     var next = f(fresh ? k.rev : undefined);
+                     if (typeof next === 'number') store.put({ rev: next, at: Date.now() }, name);
                    };
                    tx.oncomplete = function () { resolve(); };
                    tx.onabort = function () { reject(tx.error); };
                  });
-               }, function () { return unlocked(name, f); });
+               }).catch(function () { return unlocked(name, f); });
+             }
+             return [function (name, f) {
+               var late = new Promise(function (resolve) { setTimeout(resolve, 2000); });
+               return Promise.race([gated(name, f), late]);
              }, function (name) {
-               try {
-                 open().then(function (d) { d.transaction('r', 'readwrite').objectStore('r').delete(name); }, function () {});
-               } catch (e) {}
+               open().then(function (d) { d.transaction('r', 'readwrite').objectStore('r').delete(name); }).catch(function () {});
              }];",
         )
         .call0(&wasm_bindgen::JsValue::NULL)
@@ -464,14 +474,14 @@ pub async fn adopt_gated(file: SavedGame) -> Result<String, SaveError> {
     let name = gate_name(&file.id);
     let id = file.id.clone();
     let own = id.clone();
-    let result = gated(&name, move |_| {
-        let result = adopt(file);
-        // Written under its own id: the revision stored there holds.
-        let kept = match &result {
-            Ok(at) if *at == own => stored_revision(at),
+    let result = gated(&name, move |kept| {
+        let result = adopt(file, kept);
+        // Under its own id: the higher of what is stored and was kept.
+        let next = match &result {
+            Ok(at) if *at == own => stored_revision(at).map(|r| r.max(kept.unwrap_or(0))),
             _ => None,
         };
-        (result, kept)
+        (result, next)
     })
     .await;
     if let Ok(at) = &result {
@@ -762,7 +772,7 @@ pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(
     let mut best: Option<(i64, String)> = None;
     for p in played {
         if let [only] = p.seats.as_slice() {
-            if only.kind == rules::SeatKind::Human && only.name == name {
+            if only.kind == rules::SeatKind::Human && !only.switched && only.name == name {
                 let score = p.scores[0];
                 if best
                     .as_ref()
@@ -785,7 +795,11 @@ pub fn daily_best(played: &[Played], date: &str, lowest_wins: bool) -> Vec<(Stri
         if p.daily.as_deref() != Some(date) {
             continue;
         }
-        let Some(first) = p.seats.first().filter(|s| s.kind == rules::SeatKind::Human) else {
+        let Some(first) = p
+            .seats
+            .first()
+            .filter(|s| s.kind == rules::SeatKind::Human && !s.switched)
+        else {
             continue;
         };
         let score = p.scores[0];
@@ -827,7 +841,7 @@ pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
     let Some(first) = this
         .seats
         .first()
-        .filter(|s| s.kind == rules::SeatKind::Human)
+        .filter(|s| s.kind == rules::SeatKind::Human && !s.switched)
     else {
         return out;
     };
