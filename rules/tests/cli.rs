@@ -7,9 +7,9 @@ fn cli() -> Command {
     Command::new(env!("CARGO_BIN_EXE_spielblock-cli"))
 }
 
-fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = cli()
-        .args(args)
+/// Starts `cmd` with `input` written to its standard input (then closed).
+fn fed(mut cmd: Command, input: &str) -> std::process::Child {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,7 +21,13 @@ fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child
+}
+
+fn run_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut cmd = cli();
+    cmd.args(args);
+    let out = fed(cmd, input).wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -350,21 +356,11 @@ fn minesweeper_analyze_answers_a_scattered_largest_board_in_bounded_time_and_mem
         scattered_largest_position(3, 284),
         scattered_largest_position(6, 284)
     );
-    let mut child = Command::new("sh")
-        .arg("-c")
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
         .arg("ulimit -v 1000000; exec \"$0\" minesweeper analyze -")
-        .arg(env!("CARGO_BIN_EXE_spielblock-cli"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+        .arg(env!("CARGO_BIN_EXE_spielblock-cli"));
+    let mut child = fed(cmd, &input);
     let start = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed().as_secs() > 10 {
