@@ -732,14 +732,12 @@ impl Played {
     /// the first to set it). A game whose seats and outcome do not fit is
     /// left out.
     pub fn of_game(game: &str) -> Vec<Played> {
-        let mut all: Vec<Played> = list_games()
+        list_games()
             .into_iter()
             .rev()
             .filter(|g| g.finished && g.game == game)
             .filter_map(|g| Played::from_saved(&g))
-            .collect();
-        all.shrink_to_fit();
-        all
+            .collect()
     }
 
     pub fn from_saved(g: &SavedGame) -> Option<Played> {
