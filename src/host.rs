@@ -601,6 +601,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
             </Dialog>
             <Dialog open=show_players labelled_by="players-title" opener=players_btn>
                 <h2 id="players-title">{t!(i18n, players)}</h2>
+                {move || outcome.get().is_some().then(|| view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, seats_fixed)}</p> })}
                 <ul class="seat-kinds">
                     {move || seats.get().into_iter().enumerate().map(|(s, info)| {
                         let name = info.name.clone();
@@ -618,7 +619,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                                         on:click=move |_| set_seat(s, SeatKind::Computer, level)>{t!(i18n, computer)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {
-                                    <LevelSelect level label=Signal::derive(level_label) on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
+                                    <LevelSelect level label=Signal::derive(level_label) disabled=Signal::derive(move || outcome.get().is_some()) on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
                                 })}
                             </li>
                         }
@@ -635,10 +636,13 @@ pub fn LevelSelect(
     level: Level,
     #[prop(into)] label: Signal<String>,
     on_change: Callback<Level>,
+    /// Shown but not changeable (a finished game's seats).
+    #[prop(optional, into)]
+    disabled: Signal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <select class="level" data-testid="level" aria-label=move || label.get()
+        <select class="level" data-testid="level" aria-label=move || label.get() disabled=move || disabled.get()
             on:change=move |ev| {
                 let v = event_target_value(&ev);
                 if let Some(l) = Level::ALL.into_iter().find(|l| l.id() == v) {

@@ -474,3 +474,26 @@ test('"Play again" with no human seat goes through setup', async () => {
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a finished game keeps who played it: the players dialog shows its seats without letting them change', async () => {
+  // Switching a seat after the end re-dated the game and could turn a
+  // computer's solo game into a person's record (issue 21, review).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-over-'));
+  execFileSync(cli, ['simulate', 'choice', '--players', 'random,casual', '-n', '1', '--seed', '5', '--records', dir]);
+  const record = JSON.parse(fs.readFileSync(path.join(dir, 'choice-5.json'), 'utf8'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  record.seats = [{ name: 'Ana', kind: 'human' }, { name: 'Robo', kind: 'computer', level: 'casual' }];
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate((record) => localStorage.setItem('spielblock.v1.game.over', JSON.stringify({ schema: 1, id: 'over', game: 'choice', created: 1, updated: 2, handover: false, record })), record);
+  await page.goto(env.base + '/play/over');
+  await page.waitForSelector('[data-testid=result]');
+  const before = await savedGame(page, 'over');
+  await page.click('header button.ghost >> nth=0');
+  await page.waitForSelector('[data-testid=seats-fixed]');
+  assert.ok(await page.$$eval('[data-testid=seat-kind] button, [data-testid=seat-kind] select', (c) => c.length > 0 && c.every((x) => x.disabled)));
+  await shot(page, 'players-after-the-end-360');
+  assert.deepEqual(await savedGame(page, 'over'), before, 'nothing written');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
