@@ -15,8 +15,9 @@ use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::newgame::{create_game, set_draft, Draft};
 use crate::routes::{navigate, Link};
-use crate::storage::{self, SaveError, SavedGame};
-use crate::table::{level_text, AnyAction, Entry, Live, Ranking, TableCtx, Text};
+use crate::session::{Block, Change, Session, Written};
+use crate::storage::{self, SavedGame};
+use crate::table::{level_text, Entry, Frame, Port, Ranking, Sent, Text};
 use leptos::prelude::*;
 use rules::{Level, Seat, SeatInfo, SeatKind};
 use serde_json::Value;
@@ -68,10 +69,11 @@ pub fn Unreadable(reason: Text) -> impl IntoView {
 /// Opens a saved game of `entry`: replays it and hosts it, or moves it aside
 /// and says why.
 pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
-    match (entry.open)(saved.record.clone()) {
-        Ok(live) => view! { <Host entry live saved/> }.into_any(),
+    let key = saved.key();
+    match Session::open(entry, saved) {
+        Ok(session) => view! { <Host session/> }.into_any(),
         Err(reason) => {
-            storage::quarantine(&saved.key());
+            storage::quarantine(&key);
             view! { <Unreadable reason/> }.into_any()
         }
     }
@@ -81,189 +83,52 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
 /// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
 const TRIM: usize = 10;
 
-/// Why the game takes no moves for now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Block {
-    /// The last move could not be saved; it was taken back.
-    StorageFull,
-    /// Another tab deleted this game.
-    Gone,
-}
-
+/// Renders a `Session`: the table, who decides now, the hand-over screen,
+/// the result; it hands taps to the session, writes what the session asks
+/// to write, paces the computer seats and announces what happened.
 #[component]
-fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
+fn Host(session: Session) -> impl IntoView {
     let i18n = use_i18n();
-    // Copy handles only, so every closure below is Copy too.
-    let id = StoredValue::new(saved.id.clone());
-    let live = RwSignal::new(live);
-    let meta = RwSignal::new(saved);
+    let entry = session.entry();
+    let session = RwSignal::new(session);
     let announcement = RwSignal::new(String::new());
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
-    let block = RwSignal::new(None::<Block>);
     let moment = RwSignal::new(None::<Seat>);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
     let players_btn = NodeRef::<leptos::html::Button>::new();
 
-    // Takes the stored game as the truth (another tab moved on).
-    let reload = move |tell: bool| match storage::load_game(&id.get_value()) {
-        Ok(saved) => match (entry.open)(saved.record.clone()) {
-            Ok(g) => {
-                live.set(g);
-                meta.set(saved);
-                moment.set(None);
-                block.set(None);
-                error.set(None);
-                if tell {
-                    notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
-                }
-            }
-            Err(_) => block.set(Some(Block::Gone)),
-        },
-        Err(_) => block.set(Some(Block::Gone)),
-    };
-
-    // A write on its way (waiting for the cross-tab lock, a few ms): taps
-    // and computer moves wait for it, and a second write queues behind it.
-    let saving = RwSignal::new(false);
-    let queued = StoredValue::new(false);
-    let resave = RwSignal::new(0u32);
-    // Writes the record as the next revision, atomically across tabs; then
-    // `done(true)`, or `done(false)` if it could not be: the caller takes
-    // its change back (storage full), or the game was reloaded.
-    let persist = move |done: Box<dyn FnOnce(bool)>| {
-        if saving.get_untracked() {
-            queued.set_value(true);
-            return;
-        }
-        let (record, outcome, turn) = live.with_untracked(|g| (g.record(), g.outcome(), g.turn()));
-        // Everything but the old record, which is replaced anyway.
-        let mut next = meta.with_untracked(|m| m.with_record(record));
-        next.finished = outcome.is_some();
-        next.outcome = outcome;
-        next.turn = turn;
-        next.updated = storage::now();
-        saving.set(true);
-        leptos::task::spawn_local(async move {
-            let result = storage::commit(next).await;
-            if saving.try_set(false).is_some() {
-                return; // the screen is gone
-            }
-            let ok = match result {
-                Ok(written) => {
-                    // A hand-over confirmed meanwhile stays (the queued
-                    // write stores it).
-                    meta.update(|m| {
-                        let confirmed = m.confirmed_seat;
-                        *m = written;
-                        m.confirmed_seat = confirmed;
-                    });
-                    if block.get_untracked() == Some(Block::StorageFull) {
-                        block.set(None);
-                    }
-                    true
-                }
-                Err(SaveError::Conflict) => {
-                    reload(true);
-                    false
-                }
-                Err(SaveError::Gone) => {
-                    block.set(Some(Block::Gone));
-                    false
-                }
-                Err(SaveError::Refused | SaveError::Unavailable) => {
-                    block.set(Some(Block::StorageFull));
-                    false
-                }
-            };
-            done(ok);
-            if queued.get_value() {
-                queued.set_value(false);
-                if ok {
-                    resave.update(|n| *n += 1);
-                }
-            }
-        });
-    };
-
-    Effect::new(move |_| {
-        if resave.get() > 0 {
-            persist(Box::new(|_| {}));
-        }
-    });
-
-    // Another tab's writes reach this one through the `storage` event.
-    {
-        let key = meta.with_untracked(SavedGame::key);
-        let w = storage::watch(key, move || {
-            let mine = meta.try_with_untracked(|g| (g.id.clone(), g.revision));
-            if let Some((id, rev)) = mine {
-                match storage::stored_revision(&id) {
-                    Some(r) if r == rev => {}
-                    Some(_) => reload(true),
-                    None => {
-                        block.try_set(Some(Block::Gone));
-                    }
-                }
-            }
-        });
-        StoredValue::new_local(w);
-    }
-
-    let moves = Memo::new(move |_| live.with(|g| g.moves()));
-    let seats = Memo::new(move |_| live.with(|g| g.seats().to_vec()));
+    let moves = Memo::new(move |_| session.with(|s| s.moves()));
+    let epoch = Memo::new(move |_| session.with(|s| s.live().epoch()));
+    let saving = Memo::new(move |_| session.with(|s| s.saving()));
+    let block = Memo::new(move |_| session.with(|s| s.block()));
+    let seats = Memo::new(move |_| session.with(|s| s.seats()));
     let names =
         Memo::new(move |_| seats.with(|s| s.iter().map(|s| s.name.clone()).collect::<Vec<_>>()));
-    let to_act = Memo::new(move |_| {
+    let turn = Memo::new(move |_| session.with(|s| s.turn()));
+    let human_to_act = Memo::new(move |_| session.with(|s| s.human_to_act()));
+    let handover_needed = Memo::new(move |_| session.with(|s| s.handover_needed()));
+    let acting = Memo::new(move |_| {
+        let moment = moment.get().is_some();
+        session.with(|s| s.acting(moment))
+    });
+    let undo_seat = Memo::new(move |_| session.with(|s| s.undo_seat()));
+    let outcome = Memo::new(move |_| {
         moves.track();
-        live.with(|g| g.to_act())
+        session.with(|s| s.outcome())
     });
-    // The seat that decides now, if a human plays it on this device.
-    let human_to_act = Memo::new(move |_| {
-        let first = to_act.with(|t| t.first().copied())?;
-        seats.with(|s| (s[first].kind == SeatKind::Human).then_some(first))
-    });
-    // The hand-over screen stands between two people at one device: always
-    // in a game with secrets (decided by the game and the seats, never by
-    // stored data), by choice in the others.
-    let handover_on = Memo::new(move |_| {
-        let humans = seats.with(|s| s.iter().filter(|x| x.kind == SeatKind::Human).count());
-        humans >= 2 && (entry.private_info || meta.with(|g| g.handover))
-    });
-    let handover_needed = Memo::new(move |_| {
-        let handover = handover_on.get();
-        let confirmed = meta.with(|g| g.confirmed_seat);
-        match human_to_act.get() {
-            Some(s) if handover && confirmed != Some(s) => Some(s),
-            _ => None,
-        }
-    });
-    // The seat whose controls answer now: none behind the hand-over screen,
-    // during the turn moment, or while the game cannot save.
-    let acting = Signal::derive(move || {
-        if handover_needed.get().is_some() || moment.get().is_some() || block.get().is_some() {
-            None
-        } else {
-            human_to_act.get()
-        }
-    });
-    // The table shows the acting seat's view, else the public one.
-    let shown = Memo::new(move |_| {
-        let seat = acting.get();
-        moves.track();
-        live.with(|g| g.shown(seat))
-    });
-    let undo_seat = Memo::new(move |_| {
-        moves.track();
-        let s = live.with(|g| g.can_undo())?;
-        seats.with(|x| (x[s].kind == SeatKind::Human).then_some(s))
+    let frame = Memo::new(move |_| Frame {
+        seat: acting.get(),
+        epoch: epoch.get(),
+        moves: moves.get(),
+        replay: false,
     });
 
-    // After a move: if another human now decides, "NAME's turn" stands for a
-    // moment before their controls answer (the hand-over screen, where shown,
-    // is that moment already).
+    // After a move: if another person now decides, "NAME's turn" stands for
+    // a moment before their controls answer (the hand-over screen, where
+    // shown, is that moment already).
     let start_moment = move |before: Option<Seat>| {
         let now = human_to_act.get_untracked();
         if now.is_some() && now != before && handover_needed.get_untracked().is_none() {
@@ -280,96 +145,98 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
     };
 
-    // Applies an action (None: the computer decides) for `seat`.
-    let apply = move |seat: Seat, action: Option<AnyAction>| {
-        if block.get_untracked().is_some() {
-            return;
-        }
-        // A tab that missed another tab's moves finds out when it saves
-        // (`persist` compares revisions) and then shows those moves instead.
-        let human = action.is_some();
-        let l = i18n.get_locale_untracked();
-        let told = if human { Some(seat) } else { None };
-        let before = to_act.get_untracked().first().copied();
-        if !human {
-            device::mark("spielblock:computer-start");
-        }
-        let result = live.try_update(|g| g.apply(seat, action.as_ref(), told, l));
-        if !human {
-            device::measure_since("spielblock:computer", "spielblock:computer-start");
-        }
-        match result {
-            Some(Ok(applied)) => {
-                // Felt at the tap, not after the write (a few ms later).
-                if human && applied.vibrate {
-                    device::vibrate_roll();
+    // What a finished write means on screen.
+    let after = move |w: Written| match w {
+        Written::Saved(change) => {
+            error.set(None);
+            if let Change::Move { human, turn, .. } = change {
+                notice.set(None);
+                if human {
+                    keep_focus();
                 }
-                persist(Box::new(move |saved| {
-                    if !saved {
-                        if block.get_untracked() == Some(Block::StorageFull) {
-                            live.update(|g| g.retract());
-                        }
-                        return;
-                    }
-                    error.set(None);
-                    notice.set(None);
-                    if human {
-                        keep_focus();
-                    }
-                    // Never behind a hand-over in a game with secrets: what
-                    // the last seat was told (a failed mark's cell) would
-                    // reach the next player.
-                    let hidden = entry.private_info && handover_needed.get_untracked().is_some();
-                    if !applied.lines.is_empty() && !hidden {
-                        announcement.set(applied.lines.join(" "));
-                    }
-                    start_moment(before);
-                }));
+                // Never behind a hand-over in a game with secrets: what the
+                // last seat was told (a failed mark's cell) would reach the
+                // next player.
+                let hidden = entry.private_info && handover_needed.get_untracked().is_some();
+                let l = i18n.get_locale_untracked();
+                let (lines, _) = session.with_untracked(|s| s.announce(change, l));
+                if !lines.is_empty() && !hidden {
+                    announcement.set(lines.join(" "));
+                }
+                start_moment(turn);
             }
-            Some(Err(why)) => {
-                error.set(Some(Text::new(move |l| {
-                    td_string!(l, not_allowed, reason = why.get(l)).to_string()
-                })));
+        }
+        Written::Reloaded => {
+            moment.set(None);
+            error.set(None);
+            notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
+        }
+        Written::Full | Written::Gone | Written::Nothing => {}
+    };
+
+    // Writes what the session asks to, then the next write if one queued.
+    fn save(session: RwSignal<Session>, next: SavedGame, after: impl Fn(Written) + Copy + 'static) {
+        leptos::task::spawn_local(async move {
+            let result = storage::commit(next).await;
+            let Some((written, again)) = session.try_update(|s| s.written(result)) else {
+                return; // the screen is gone
+            };
+            after(written);
+            if let Some(next) = again {
+                save(session, next, after);
             }
-            None => {}
+        });
+    }
+    let write = move |next: Option<SavedGame>| {
+        if let Some(next) = next {
+            save(session, next, after);
         }
     };
-    // A table acts only for the seat acting on this device, and only when
-    // that seat decides now.
-    let act = Callback::new(move |action: AnyAction| {
+
+    // Another tab's writes reach this one through the `storage` event.
+    {
+        let key = session.with_untracked(|s| s.meta().key());
+        let w = storage::watch(key, move || {
+            if session.try_update(|s| s.stored_changed()) == Some(true) {
+                moment.set(None);
+                error.set(None);
+                notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
+            }
+        });
+        StoredValue::new_local(w);
+    }
+
+    // A table's tap, for the seat acting on this device.
+    let act = Callback::new(move |sent: Sent| {
         let Some(seat) = acting.get_untracked() else {
             return;
         };
-        // A tap while the last move is being written counts for nothing
-        // (it lasts a few ms, unless another tab holds the lock).
-        if saving.get_untracked() {
-            return;
-        }
-        if to_act.with_untracked(|t| t.first() == Some(&seat)) {
-            apply(seat, Some(action));
+        let vibrate_at = moves.get_untracked();
+        match session.try_update(|s| s.act(seat, sent)) {
+            Some(Ok(Some(next))) => {
+                // Felt at the tap, not after the write (a few ms later).
+                let l = i18n.get_locale_untracked();
+                let (_, vibrate) =
+                    session.with_untracked(|s| s.live().announce(Some(seat), vibrate_at, l));
+                if vibrate {
+                    device::vibrate_roll();
+                }
+                write(Some(next));
+            }
+            Some(Err(why)) => error.set(Some(Text::new(move |l| {
+                td_string!(l, not_allowed, reason = why.get(l)).to_string()
+            }))),
+            _ => {}
         }
     });
 
     let undo = move |_| {
-        let Some(seat) = undo_seat.get_untracked() else {
-            return;
-        };
-        if block.get_untracked().is_some() {
-            return;
-        }
-        if saving.get_untracked() {
-            return;
-        }
-        if live.try_update(|g| g.undo(seat)) == Some(true) {
+        let next = session.try_update(|s| s.undo()).flatten();
+        if next.is_some() {
             moment.set(None);
             error.set(None);
-            persist(Box::new(move |saved| {
-                if !saved && block.get_untracked() == Some(Block::StorageFull) {
-                    // The saved game still has the move: show that.
-                    reload(false);
-                }
-            }));
         }
+        write(next);
     };
 
     // With a computer seat, build its tables once the table is on screen,
@@ -378,7 +245,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         set_timeout(
             move || {
                 device::mark("spielblock:warm-up-start");
-                live.try_with_untracked(|g| g.warm_up());
+                session.try_with_untracked(|s| s.live().warm_up());
                 device::measure_since("spielblock:warm-up", "spielblock:warm-up-start");
             },
             Duration::from_millis(100),
@@ -389,40 +256,30 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
     device::keep_awake();
     on_cleanup(device::release_wake_lock);
 
-    // Computer seats act on their own, one decision at a time.
+    // Computer seats act on their own, one decision at a time, after a
+    // pause that lets people follow.
     let scheduled = StoredValue::new(None::<usize>);
-    {
-        Effect::new(move |_| {
-            let n = moves.get();
-            if block.get().is_some() || saving.get() {
-                return;
-            }
-            let seat = seats.with(|_| live.with_untracked(|g| g.computer_to_act()));
-            let Some(seat) = seat else { return };
-            if scheduled.get_value() == Some(n) {
-                return;
-            }
-            scheduled.set_value(Some(n));
-            set_timeout(
-                move || {
-                    let still = live.try_with_untracked(|g| {
-                        g.moves() == n && g.computer_to_act() == Some(seat)
-                    });
-                    if still == Some(true) && saving.get_untracked() {
-                        // The last move is still being written: try again.
-                        // The effect runs again once it is written.
-                        scheduled.try_set_value(None);
-                    } else if still == Some(true) {
-                        apply(seat, None);
-                    } else {
-                        // Switched away meanwhile: schedule afresh when it is back.
-                        scheduled.try_set_value(None);
-                    }
-                },
-                COMPUTER_DELAY,
-            );
-        });
-    }
+    Effect::new(move |_| {
+        let n = moves.get();
+        seats.track();
+        if !session.with(|s| s.computer_due()) || scheduled.get_value() == Some(n) {
+            return;
+        }
+        scheduled.set_value(Some(n));
+        set_timeout(
+            move || {
+                device::mark("spielblock:computer-start");
+                let next = session.try_update(|s| s.computer(n)).flatten();
+                device::measure_since("spielblock:computer", "spielblock:computer-start");
+                if next.is_none() {
+                    // Held up or switched away: schedule afresh when due.
+                    scheduled.try_set_value(None);
+                }
+                write(next);
+            },
+            COMPUTER_DELAY,
+        );
+    });
 
     // Behind the hand-over screen the live region must not keep what the
     // last seat was told (a failed mark's cell, say): the next player
@@ -433,28 +290,23 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
     });
 
-    let confirm_handover = move |seat: Seat| {
-        meta.update(|g| g.confirmed_seat = Some(seat));
-        persist(Box::new(|_| {}));
-    };
-
+    let confirm_handover =
+        move |seat: Seat| write(session.try_update(|s| s.confirm_handover(seat)).flatten());
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
-        // A finished game keeps who played it (its records and statistics
-        // come from that).
-        if live.with_untracked(|g| g.outcome().is_some()) {
-            return;
-        }
-        live.update(|g| g.set_seat(seat, kind, level));
-        persist(Box::new(|_| {}));
+        write(
+            session
+                .try_update(|s| s.set_seat(seat, kind, level))
+                .flatten(),
+        )
     };
 
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
     let banner = move || {
         let l = i18n.get_locale();
-        if live.with(|g| g.outcome().is_some()) {
+        if outcome.with(Option::is_some) {
             return td_string!(l, game_over).to_string();
         }
-        let Some(s) = to_act.with(|t| t.first().copied()) else {
+        let Some(s) = turn.get() else {
             return String::new();
         };
         let info = seats.with(|seats| seats[s].clone());
@@ -465,11 +317,12 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
         }
     };
     let game_name = move || (entry.name)(i18n.get_locale());
-    let ctx = TableCtx::new(shown, names, acting, act);
-    let outcome = Memo::new(move |_| {
-        moves.track();
-        live.with(|g| g.outcome())
-    });
+    let port = Port { frame, names, act };
+    // The table of this opening of the game (a reload opens it anew).
+    let table = move || {
+        epoch.track();
+        session.with_untracked(|s| s.live().table(port))
+    };
     let free_space = move |what: &'static str| {
         if what == "finished" {
             storage::delete_finished();
@@ -481,7 +334,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
             }
         }
         // Room again: the next tap is saved (or says so once more).
-        block.set(None);
+        session.update(|s| s.unblock());
     };
 
     view! {
@@ -523,7 +376,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             }
                             <button type="button" data-testid="free-finished" on:click=move |_| free_space("finished")>{t!(i18n, free_finished)}</button>
                             <button type="button" data-testid="free-aside" on:click=move |_| free_space("aside")>{t!(i18n, free_aside)}</button>
-                            <button type="button" class="primary" data-testid="retry-save" on:click=move |_| block.set(None)>{t!(i18n, retry_save)}</button>
+                            <button type="button" class="primary" data-testid="retry-save" on:click=move |_| session.update(|s| s.unblock())>{t!(i18n, retry_save)}</button>
                         </div>
                     </section>
                 }.into_any(),
@@ -546,12 +399,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
                         {move || {
-                            let (finished, id) = meta.with(|g| (g.finished, g.id.clone()));
-                            let standing = if finished {
-                                storage::standing(&storage::Played::of_game(entry.id), &id, entry.lowest_wins)
-                            } else {
-                                storage::Standing::default()
-                            };
+                            let standing = session.with(|s| s.standing());
                             let solo = standing.solo.map(|(score, date, new)| {
                                 let name = name_of(0);
                                 let score = if score < 0 { format!("−{}", -score) } else { score.to_string() };
@@ -574,7 +422,7 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                             view! { {solo} {daily} }
                         }}
                         <div class="actions">
-                            <PlayAgain entry seats=seats.get_untracked() options=live.with_untracked(|g| g.options()) handover=meta.with_untracked(|g| g.handover)/>
+                            <PlayAgain entry seats=seats.get_untracked() options=session.with_untracked(|s| s.live().options()) handover=session.with_untracked(|s| s.meta().handover)/>
                             <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                         </div>
                     </section>
@@ -590,14 +438,14 @@ fn Host(entry: Entry, live: Box<dyn Live>, saved: SavedGame) -> impl IntoView {
                     </section>
                     // Without secrets, the table stays in sight (read-only), so the
                     // last player sees how their turn ended.
-                    {(!entry.private_info).then(|| (entry.table)(ctx))}
+                    {(!entry.private_info).then(table)}
                 }.into_any(),
-                None => (entry.table)(ctx),
+                None => table(),
             }}
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
             <Dialog open=show_rules labelled_by="rules-title" opener=rules_btn>
                 {(entry.rules)()}
-                <OptionsSummary entry options=live.with_untracked(|g| g.options())/>
+                <OptionsSummary entry options=session.with_untracked(|s| s.live().options())/>
             </Dialog>
             <Dialog open=show_players labelled_by="players-title" opener=players_btn>
                 <h2 id="players-title">{t!(i18n, players)}</h2>

@@ -18,6 +18,7 @@ pub mod recovery;
 pub mod replay;
 pub mod routes;
 pub mod screens;
+pub mod session;
 pub mod setup;
 pub mod storage;
 pub mod sw;

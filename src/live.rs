@@ -1,15 +1,15 @@
 //! `Live` for every game: the thin typed layer between a `rules::Match<G>`
-//! and the host, which sees only `dyn Live`. This is the only generic code a
+//! and the session, which sees only `dyn Live`, and the typed table. This is the only generic code a
 //! game adds to the app besides its own view module.
 
 use crate::i18n::*;
-use crate::table::{shared_text, AnyAction, Applied, Entry, GameView, Live, Shown, Text};
-use leptos::prelude::IntoAny;
+use crate::table::{shared_text, Entry, Frame, GameView, Live, Pick, Port, Seen, TableCtx, Text};
+use leptos::prelude::*;
 use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
 use serde_json::Value;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// A refusal of game `G` in the player's language.
 fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
@@ -36,131 +36,179 @@ fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
     }
 }
 
-/// A game and, once it is replayed, the state after each move replayed so
-/// far, so a replay's step is one move at most (Minesweeper's automatic
-/// reveal costs up to ten milliseconds a move on a slow phone late in a big
-/// game) and a step back none.
-/// Only a finished game is replayed, and it takes no more moves; were it
-/// to, the states kept would still be those of its first moves.
-/// The third field tells this opening of a game from any other
-/// (`Shown::epoch`).
-struct LiveMatch<G: GameView>(Match<G>, Mutex<Vec<G>>, u64);
+/// A game in play, shared between the session (through `Live`) and its
+/// table (through the typed `TableCtx`), and which opening of it this is
+/// (`Frame::epoch`).
+struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
 
 /// Counts openings of games, so a game reloaded from storage (another tab's
 /// moves, a restore) is never taken for the one on screen.
 static OPENINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+fn lock<G: GameView>(m: &Mutex<Match<G>>) -> std::sync::MutexGuard<'_, Match<G>> {
+    // One thread: a lock is never held across a panic that matters.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<G: GameView> LiveMatch<G> {
+    fn m(&self) -> std::sync::MutexGuard<'_, Match<G>> {
+        lock(&self.0)
+    }
+}
+
+/// What `frame` shows of `m`: the typed picture a table draws.
+pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
+    if frame.replay {
+        let k = frame.moves.min(m.record().moves.len());
+        let state = m.state_at(k);
+        let log = m.events_for(None, 0).into_iter().take(k).collect();
+        return Seen {
+            frame,
+            view: state.open_view(),
+            log,
+            legal: Vec::new(),
+        };
+    }
+    Seen {
+        frame,
+        view: m.view(frame.seat),
+        log: m.events_for(frame.seat, 0),
+        legal: frame
+            .seat
+            .map(|s| m.state().legal_actions(s))
+            .unwrap_or_default(),
+    }
+}
+
 impl<G: GameView> Live for LiveMatch<G> {
     fn record(&self) -> Value {
-        serde_json::to_value(self.0.record()).expect("a record serializes")
+        serde_json::to_value(self.m().record()).expect("a record serializes")
     }
 
-    fn seats(&self) -> &[SeatInfo] {
-        self.0.seats()
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.m().seats().to_vec()
     }
 
     fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) {
-        self.0.set_seat(seat, kind, level);
+        self.m().set_seat(seat, kind, level);
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        self.0.state().to_act()
+        self.m().state().to_act()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.0.state().outcome()
+        self.m().state().outcome()
     }
 
     fn moves(&self) -> usize {
-        self.0.record().moves.len()
+        self.m().record().moves.len()
     }
 
     fn computer_to_act(&self) -> Option<Seat> {
-        self.0.computer_to_act()
+        self.m().computer_to_act()
     }
 
-    fn shown(&self, seat: Option<Seat>) -> Shown {
-        Shown::new(
-            seat,
-            self.2,
-            self.moves(),
-            self.0.view(seat),
-            self.0.events_for(seat, 0),
+    fn epoch(&self) -> u64 {
+        self.1
+    }
+
+    fn apply(&mut self, seat: Seat, pick: Pick) -> bool {
+        let mut m = self.m();
+        let action = match pick {
+            Pick::Computer => m.computer_action(seat),
+            Pick::Legal { moves, index } => {
+                if moves != m.record().moves.len() {
+                    return false;
+                }
+                match m.state().legal_actions(seat).into_iter().nth(index) {
+                    Some(a) => a,
+                    None => return false,
+                }
+            }
+        };
+        m.apply(seat, action).is_ok()
+    }
+
+    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> (Vec<String>, bool) {
+        let m = self.m();
+        let events = m.events_for(told, from).concat();
+        let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        (
+            G::announce(&m.view(told), &events, &names, l),
+            G::vibrates(&events),
         )
     }
 
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Option<&AnyAction>,
-        told: Option<Seat>,
-        l: Locale,
-    ) -> Result<Applied, Text> {
-        let action = match action {
-            Some(a) => a
-                .downcast_ref::<G::Action>()
-                .cloned()
-                .expect("a table sends its own game's actions"),
-            None => self.0.computer_action(seat),
-        };
-        let before = self.moves();
-        self.0.apply(seat, action).map_err(refusal::<G>)?;
-        let events = self.0.events_for(told, before).concat();
-        let names: Vec<String> = self.0.seats().iter().map(|s| s.name.clone()).collect();
-        Ok(Applied {
-            lines: G::announce(&self.0.view(told), &events, &names, l),
-            vibrate: G::vibrates(&events),
-        })
-    }
-
     fn options(&self) -> Value {
-        serde_json::to_value(&self.0.record().options).expect("options serialize")
+        serde_json::to_value(&self.m().record().options).expect("options serialize")
     }
 
     fn can_undo(&self) -> Option<Seat> {
-        self.0.can_undo()
+        self.m().can_undo()
     }
 
     fn undo(&mut self, seat: Seat) -> bool {
-        self.0.undo(seat)
+        self.m().undo(seat)
     }
 
     fn retract(&mut self) {
-        self.0.retract();
+        self.m().retract();
     }
 
     fn turn(&self) -> u32 {
-        self.0.state().turn_number()
+        self.m().state().turn_number()
     }
 
     fn warm_up(&self) {
-        self.0.state().warm_up();
+        self.m().state().warm_up();
     }
 
-    fn replay_at(&self, k: usize) -> (Shown, Text) {
-        let moves = &self.0.record().moves;
-        let k = k.min(moves.len());
-        let mut states = self.1.lock().unwrap_or_else(|e| e.into_inner());
-        if states.is_empty() {
-            let start = Match::replay_prefix(self.0.record().clone(), 0)
-                .expect("an accepted record's start replays");
-            states.push(start.state().clone());
-        }
-        while states.len() <= k {
-            let mv = &moves[states.len() - 1];
-            let mut next = states[states.len() - 1].clone();
-            next.apply(mv.seat, &mv.action)
-                .expect("an accepted record replays");
-            states.push(next);
-        }
-        let (open, view) = (states[k].open_view(), states[k].view(None));
-        drop(states);
-        let told: Vec<Vec<G::Event>> = self.0.events_for(None, 0).into_iter().take(k).collect();
-        let events = told.last().cloned().unwrap_or_default();
-        let shown = Shown::new(None, self.2, k, open, told);
-        let names: Vec<String> = self.0.seats().iter().map(|s| s.name.clone()).collect();
-        let said = Text::new(move |l| G::announce(&view, &events, &names, l).join(" "));
-        (shown, said)
+    fn table(&self, port: Port) -> AnyView {
+        let shared = self.0.clone();
+        let seen = Memo::new({
+            let shared = shared.clone();
+            // The frame first: reading it reads the session, which reads
+            // this game.
+            move |_| {
+                let frame = port.frame.get();
+                seen(&lock(&shared), frame)
+            }
+        });
+        let why = Arc::new(move |seat: Option<Seat>, action: &G::Action| {
+            // The rules' reason, from a copy: nothing changes.
+            let mut state = lock(&shared).state().clone();
+            let error = match seat {
+                Some(s) => state.apply(s, action).err(),
+                None => None,
+            };
+            match error {
+                Some(e) => refusal::<G>(e),
+                None => refusal::<G>(RuleError::Shared(rules::Shared::NotYourTurn)),
+            }
+        });
+        G::table(TableCtx::new(seen, port.names, port.act, why))
+    }
+
+    fn replay_caption(&self, k: usize) -> Text {
+        let m = self.m();
+        let k = k.min(m.record().moves.len());
+        let view = m.state_at(k).view(None);
+        let events = match k.checked_sub(1) {
+            Some(i) => m.events_for(None, i).into_iter().next().unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        Text::new(move |l| G::announce(&view, &events, &names, l).join(" "))
+    }
+
+    fn legal_json(&self, seat: Seat) -> Vec<Value> {
+        self.m()
+            .state()
+            .legal_actions(seat)
+            .iter()
+            .map(|a| serde_json::to_value(a).expect("an action serializes"))
+            .collect()
     }
 }
 
@@ -191,7 +239,7 @@ fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
     record.options = options;
     let m = Match::replay(record).map_err(unreplayable::<G>)?;
     let epoch = OPENINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Ok(Box::new(LiveMatch(m, Mutex::new(Vec::new()), epoch)))
+    Ok(Box::new(LiveMatch(Arc::new(Mutex::new(m)), epoch)))
 }
 
 /// What the home screen and set-up know of game `G` before its code is
@@ -217,7 +265,6 @@ pub fn facts<G: GameView>() -> Entry {
         option_label: G::option_label,
         new_record: |_, _, _| Err(not_loaded()),
         open: |_| Err(not_loaded()),
-        table: |_| ().into_any(),
         rules: || ().into_any(),
         replay_hint: |_| None,
     }
@@ -228,7 +275,6 @@ pub fn entry<G: GameView>() -> Entry {
     Entry {
         new_record: new_record::<G>,
         open: open::<G>,
-        table: G::table,
         rules: G::rules,
         replay_hint: G::replay_hint,
         ..facts::<G>()

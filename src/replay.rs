@@ -11,7 +11,7 @@ use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::routes::{Link, Nav};
 use crate::storage::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
-use crate::table::{Entry, Live, Ranking, Shown, TableCtx, Text};
+use crate::table::{Entry, Frame, Live, Port, Ranking, Text};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -343,34 +343,32 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
     }
 }
 
-/// One step of a replay: what the table shows and what the move did.
-#[derive(Clone)]
-struct Frame(Shown, Text);
-
-impl PartialEq for Frame {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
-
 #[component]
 fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool) -> impl IntoView {
     let i18n = use_i18n();
     let total = live.moves();
     let outcome = live.outcome().expect("a replay is of a finished game");
-    let seats = live.seats().to_vec();
+    let seats = live.seats();
+    let epoch = live.epoch();
     let live = StoredValue::new(live);
     let step = RwSignal::new(0usize);
-    let frame = Memo::new(move |_| {
-        let k = step.get();
-        live.with_value(|g| {
-            let (shown, said) = g.replay_at(k);
-            Frame(shown, said)
-        })
+    // Everything open after move `step`; nothing to act on.
+    let frame = Memo::new(move |_| Frame {
+        seat: None,
+        epoch,
+        moves: step.get(),
+        replay: true,
     });
-    let shown = Memo::new(move |_| frame.with(|f| f.0.clone()));
+    let said = move || {
+        let k = step.get();
+        live.with_value(|g| g.replay_caption(k))
+    };
     let names = Memo::new(move |_| seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
-    let ctx = TableCtx::new(shown, names, Signal::derive(|| None), Callback::new(|_| {}));
+    let port = Port {
+        frame,
+        names,
+        act: Callback::new(|_| {}),
+    };
     let go = move |k: usize| step.set(k.min(total));
     let back = move |_| go(step.get_untracked().saturating_sub(1));
     let forward = move |_| go(step.get_untracked() + 1);
@@ -422,7 +420,7 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
         if k == 0 {
             td_string!(l, replay_start, n = total).to_string()
         } else {
-            let said = frame.with(|f| f.1.get(l));
+            let said = said().get(l);
             format!("{} {said}", td_string!(l, replay_move, k = k, n = total))
         }
     };
@@ -470,7 +468,7 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
                     <Ranking outcome=outcome.clone() names=names.get_untracked()/>
                 </section>
             })}
-            {(entry.table)(ctx)}
+            {live.with_value(|g| g.table(port))}
         </main>
     }
 }

@@ -3,24 +3,22 @@
 //! - `GameView`: what a game's view module adds to its rules type (names,
 //!   table, rules text, translations of its refusals and events). Generic,
 //!   one impl per game.
-//! - `Live`: one game in play, type-erased and object-safe, so the host and
-//!   the table plumbing are compiled once for every game. `crate::live`
-//!   implements it for any `GameView`.
+//! - `Live`: one game in play behind an object-safe trait, so the session,
+//!   the host and the replay screen are compiled once for every game.
+//!   `crate::live` implements it for any `GameView`.
 //! - `Entry`: a game's line in the app's registry.
 //!
-//! A table receives only `TableCtx`: the view of the seat acting on this
-//! device (or the public view), the events that seat was told, and a way to
-//! send an action. It never sees the `Match`.
+//! A table is typed by its game: it receives a `TableCtx<G>` with the view
+//! of the seat acting on this device (or the public view), the events that
+//! seat was told, the rules' legal actions of that seat, and `send` for one
+//! of them. It never sees the `Match`, and it decides no rule: what it
+//! offers is what `Game::legal_actions` lists.
 
 use crate::i18n::*;
 use leptos::prelude::*;
 use rules::{Game, Level, OptionSpec, Outcome, Seat, SeatInfo, SeatKind, Shared};
 use serde_json::Value;
-use std::any::Any;
 use std::sync::Arc;
-
-/// A typed action of some game, on its way from a table to the host.
-pub type AnyAction = Arc<dyn Any + Send + Sync>;
 
 /// A text in the player's language, translated when shown, so it follows a
 /// language switch.
@@ -43,91 +41,142 @@ impl std::fmt::Debug for Text {
     }
 }
 
-/// What one seat (or everyone, `seat` None) is shown: its view of the game
-/// and the events it was told, one list per move.
-#[derive(Clone)]
-pub struct Shown {
+/// Which picture of a game a table shows: the seat (None: the public view,
+/// or everything open in a replay), the opening of the game, and how many
+/// moves in. The session decides it; the table's typed `Seen` follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// The human seat that may act through this device now (None while a
+    /// computer acts, behind the hand-over screen, during the turn moment,
+    /// once the game is over, and in a replay).
     pub seat: Option<Seat>,
     /// Which opening of the game it is from: a game reloaded from storage
     /// (another tab's moves, a restore) may hold as many moves as the one on
     /// screen and still differ.
     pub epoch: u64,
-    /// Moves played so far; with `seat` and `epoch` it determines the view.
+    /// Moves played so far (in a replay: the step shown).
     pub moves: usize,
-    view: Arc<dyn Any + Send + Sync>,
-    log: Arc<dyn Any + Send + Sync>,
+    /// A replay step: everything open (`Game::open_view`), nothing to act on.
+    pub replay: bool,
 }
 
-impl PartialEq for Shown {
-    fn eq(&self, other: &Self) -> bool {
-        self.seat == other.seat && self.epoch == other.epoch && self.moves == other.moves
-    }
+/// What a table of game `G` is shown, typed: the view of `frame.seat` (or
+/// the public or open view), the events that seat was told, one list per
+/// move, and the legal actions of the acting seat (none when no seat acts).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seen<G: Game> {
+    pub frame: Frame,
+    pub view: G::View,
+    pub log: Vec<Vec<G::Event>>,
+    /// `Game::legal_actions` of `frame.seat`: all a table may offer.
+    pub legal: Vec<G::Action>,
 }
 
-impl Shown {
-    pub fn new<V: Send + Sync + 'static, E: Send + Sync + 'static>(
-        seat: Option<Seat>,
-        epoch: u64,
-        moves: usize,
-        view: V,
-        log: Vec<Vec<E>>,
-    ) -> Self {
-        Shown {
-            seat,
-            epoch,
-            moves,
-            view: Arc::new(view),
-            log: Arc::new(log),
-        }
+impl<G: Game> Seen<G> {
+    /// The seat acting through this device, if it has anything to decide.
+    pub fn acting(&self) -> Option<Seat> {
+        self.frame.seat.filter(|_| !self.legal.is_empty())
     }
 
-    /// The game's view type; a table asks for its own game's.
-    pub fn view<V: 'static>(&self) -> &V {
-        self.view
-            .downcast_ref()
-            .expect("a table reads its own game's view")
+    /// Whether the rules allow `action` now.
+    pub fn offers(&self, action: &G::Action) -> bool {
+        self.legal.contains(action)
     }
 
-    /// The events this seat was told, one list per move.
-    pub fn log<E: 'static>(&self) -> &[Vec<E>] {
-        self.log
-            .downcast_ref::<Vec<Vec<E>>>()
-            .expect("a table reads its own game's events")
+    /// The legal actions matching `pick`, in the rules' order.
+    pub fn offered<'a, T>(
+        &'a self,
+        pick: impl FnMut(&G::Action) -> Option<T> + 'a,
+    ) -> impl Iterator<Item = T> + 'a {
+        self.legal.iter().filter_map(pick)
     }
 }
 
-/// What the host hands a game's table.
+/// An action on its way from a table to the session, as the rules listed
+/// it: entry `index` of the legal actions after `moves` moves; or, were a
+/// table to send anything else, the rules' refusal in words.
+#[derive(Clone, Debug)]
+pub enum Sent {
+    Legal { moves: usize, index: usize },
+    Refused(Text),
+}
+
+/// What the host gives any table, whatever its game.
 #[derive(Clone, Copy)]
-pub struct TableCtx {
-    /// The view of the seat acting on this device, or the public view behind
-    /// a hand-over screen or while a computer seat acts.
-    pub shown: Memo<Shown>,
+pub struct Port {
+    pub frame: Memo<Frame>,
     pub names: Memo<Vec<String>>,
-    /// The human seat that may act through this device now (None while a
-    /// computer acts, behind the hand-over screen, or once the game is over).
-    pub acting: Signal<Option<Seat>>,
-    act: Callback<AnyAction>,
+    pub act: Callback<Sent>,
 }
 
-impl TableCtx {
+/// The rules' reason to refuse an action of game `G` for a seat.
+pub type Why<G> = Arc<dyn Fn(Option<Seat>, &<G as Game>::Action) -> Text + Send + Sync>;
+
+/// What the host hands a table of game `G`: its typed `Seen`, the players'
+/// names, and `send`.
+pub struct TableCtx<G: Game> {
+    pub seen: Memo<Seen<G>>,
+    pub names: Memo<Vec<String>>,
+    act: Callback<Sent>,
+    /// The rules' reason to refuse an action that is not on the list.
+    why: StoredValue<Why<G>>,
+}
+
+impl<G: Game> Clone for TableCtx<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game> Copy for TableCtx<G> {}
+
+impl<G: Game> TableCtx<G> {
     pub fn new(
-        shown: Memo<Shown>,
+        seen: Memo<Seen<G>>,
         names: Memo<Vec<String>>,
-        acting: Signal<Option<Seat>>,
-        act: Callback<AnyAction>,
+        act: Callback<Sent>,
+        why: Why<G>,
     ) -> Self {
         TableCtx {
-            shown,
+            seen,
             names,
-            acting,
             act,
+            why: StoredValue::new(why),
         }
     }
 
-    /// Sends an action for the acting seat; the host applies, saves and
-    /// announces it, or shows why the rules refuse it.
-    pub fn send<A: Send + Sync + 'static>(&self, action: A) {
-        self.act.run(Arc::new(action));
+    /// The seat acting through this device, if it has anything to decide.
+    pub fn acting(&self) -> Option<Seat> {
+        self.seen.with(|s| s.acting())
+    }
+
+    /// Sends entry `index` of the rules' legal list (a large grid drawn as
+    /// one HTML string names its entries); nothing if there is none.
+    pub fn send_legal(&self, index: usize) {
+        let sent = self.seen.with_untracked(|s| {
+            (index < s.legal.len()).then_some(Sent::Legal {
+                moves: s.frame.moves,
+                index,
+            })
+        });
+        if let Some(sent) = sent {
+            self.act.run(sent);
+        }
+    }
+
+    /// Sends one of the rules' legal actions for the acting seat; the
+    /// session applies, saves and announces it. Anything else is not sent:
+    /// the player is told the rules' reason.
+    pub fn send(&self, action: G::Action) {
+        let sent = self
+            .seen
+            .with_untracked(|s| match s.legal.iter().position(|a| *a == action) {
+                Some(index) => Sent::Legal {
+                    moves: s.frame.moves,
+                    index,
+                },
+                None => Sent::Refused(self.why.with_value(|why| why(s.frame.seat, &action))),
+            });
+        self.act.run(sent);
     }
 }
 
@@ -143,7 +192,7 @@ pub trait GameView: Game {
     fn name(l: Locale) -> String;
     fn pitch(l: Locale) -> String;
     /// The table: sheets, dice, cards, board, and the acting seat's controls.
-    fn table(ctx: TableCtx) -> AnyView;
+    fn table(ctx: TableCtx<Self>) -> AnyView;
     /// The in-app rules, in the player's language.
     fn rules() -> AnyView;
     /// Every refusal of the game, translated (an exhaustive match, so a new
@@ -170,18 +219,19 @@ pub trait GameView: Game {
     }
 }
 
-/// What applying an action gave the host.
-pub struct Applied {
-    /// Sentences for the live region.
-    pub lines: Vec<String>,
-    pub vibrate: bool,
+/// What the session picked for a seat: an entry of the rules' legal list
+/// (from a table) or the computer player's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Legal { moves: usize, index: usize },
+    Computer,
 }
 
-/// One game in play, type-erased: the host drives every game through this.
+/// One game in play, type-erased: the session drives every game through this.
 pub trait Live: Send + Sync {
     /// The record as saved (the replay format).
     fn record(&self) -> Value;
-    fn seats(&self) -> &[SeatInfo];
+    fn seats(&self) -> Vec<SeatInfo>;
     fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level);
     /// The seats that decide now, in the order the device goes round.
     fn to_act(&self) -> Vec<Seat>;
@@ -189,16 +239,15 @@ pub trait Live: Send + Sync {
     fn moves(&self) -> usize;
     /// The seat that decides now, if the computer plays it.
     fn computer_to_act(&self) -> Option<Seat>;
-    fn shown(&self, seat: Option<Seat>) -> Shown;
-    /// Applies `action` (None: the computer player decides) for `seat`, and
-    /// announces it as `told` is told it.
-    fn apply(
-        &mut self,
-        seat: Seat,
-        action: Option<&AnyAction>,
-        told: Option<Seat>,
-        l: Locale,
-    ) -> Result<Applied, Text>;
+    /// Which opening of the game this is (`Frame::epoch`).
+    fn epoch(&self) -> u64;
+    /// Applies `pick` for `seat`; false if it no longer stands (the list
+    /// moved on, or the entry is gone). Whether `seat` may act is the
+    /// session's to decide before.
+    fn apply(&mut self, seat: Seat, pick: Pick) -> bool;
+    /// Sentences for the live region about moves `from..`, as `told` (None:
+    /// everyone) was told them, and whether they deserve a vibration.
+    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> (Vec<String>, bool);
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
     /// The seat that may take back the last move now (the rules decide).
@@ -211,10 +260,16 @@ pub trait Live: Send + Sync {
     fn turn(&self) -> u32;
     /// Prepares the computer players' tables ahead of their first decision.
     fn warm_up(&self);
-    /// A replay of this game after its first `k` moves: everything open
-    /// (`Game::open_view`) with the events everyone was told, and what move
-    /// `k` did, in words (empty for the start). Only for a finished game.
-    fn replay_at(&self, k: usize) -> (Shown, Text);
+    /// The game's table, typed, following `port.frame`: the acting seat's
+    /// view and legal actions in play, everything open after move
+    /// `frame.moves` in a replay (only of a finished game).
+    fn table(&self, port: Port) -> AnyView;
+    /// What move `k` did, in words, as everyone was told it (empty for the
+    /// start): the replay's caption.
+    fn replay_caption(&self, k: usize) -> Text;
+    /// The legal actions of `seat` now, as the rules list them, in JSON
+    /// (for tests that drive a table).
+    fn legal_json(&self, seat: Seat) -> Vec<Value>;
 }
 
 /// What the history keeps as a game's record (besides each player's best).
@@ -249,7 +304,6 @@ pub struct Entry {
     pub new_record: fn(Vec<SeatInfo>, &Value, u64) -> Result<Value, Text>,
     /// Replays a saved record, or says why it cannot be used.
     pub open: fn(Value) -> Result<Box<dyn Live>, Text>,
-    pub table: fn(TableCtx) -> AnyView,
     pub rules: fn() -> AnyView,
     pub replay_hint: fn(Locale) -> Option<String>,
 }
@@ -304,6 +358,17 @@ pub fn clicked_act(ev: &leptos::ev::MouseEvent) -> Option<String> {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|t| t.closest("[data-act]").ok().flatten())
         .and_then(|el| el.get_attribute("data-act"))
+}
+
+/// The entry of the rules' legal list that the control a click landed in
+/// stands for (`data-legal`), in tables drawn as HTML strings.
+pub fn clicked_legal(ev: &leptos::ev::MouseEvent) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("[data-act]").ok().flatten())
+        .and_then(|el| el.get_attribute("data-legal"))
+        .and_then(|k| k.parse().ok())
 }
 
 /// After such a table is drawn anew: focus the control that was tapped

@@ -1607,30 +1607,38 @@ async fn a_replay_steps_through_every_move_with_hidden_facts_open_only_there() {
     assert!(n > 20);
     let record: rules::Record<rules::gnoming::Gnoming> =
         serde_json::from_value(saved.record.clone()).unwrap();
+    let m = rules::Match::replay(record.clone()).unwrap();
+    let frame = |k: usize, replay: bool| spielblock::table::Frame {
+        seat: None,
+        epoch: live.epoch(),
+        moves: k,
+        replay,
+    };
     // Forward, back and jumps: each step equals a replay from the seed.
     for k in [0, 1, n / 2, 3, n, n - 1, 9, 8, 17, n + 5] {
-        let (shown, said) = live.replay_at(k);
-        assert_eq!(shown.moves, k.min(n));
-        assert_eq!(shown.seat, None);
-        let view: &rules::gnoming::View = shown.view();
+        let shown = spielblock::live::seen(&m, frame(k, true));
+        let said = live.replay_caption(k);
+        assert!(shown.legal.is_empty(), "nothing to act on in a replay");
         let fresh = rules::Match::replay_prefix(record.clone(), k).unwrap();
-        assert_eq!(view, &rules::Game::open_view(fresh.state()), "move {k}");
+        assert_eq!(
+            shown.view,
+            rules::Game::open_view(fresh.state()),
+            "move {k}"
+        );
         // The open view names every face-down card; play's views name none.
-        assert_eq!(view.face_down.len(), 2);
-        assert_eq!(shown.log::<rules::gnoming::Event>().len(), k.min(n));
+        assert_eq!(shown.view.face_down.len(), 2);
+        assert_eq!(shown.log.len(), k.min(n));
         for l in [spielblock::i18n::Locale::en, spielblock::i18n::Locale::de] {
             assert_eq!(said.get(l).is_empty(), k == 0, "move {k} in words");
         }
     }
-    let (start, _) = live.replay_at(0);
-    let v: &rules::gnoming::View = start.view();
+    let start = spielblock::live::seen(&m, frame(0, true));
     assert!(
-        v.face_down.iter().flatten().all(Option::is_some),
+        start.view.face_down.iter().flatten().all(Option::is_some),
         "the deal lies face down, open"
     );
-    let now = live.shown(None);
-    let playing: &rules::gnoming::View = now.view();
-    assert!(playing.face_down.is_empty() && playing.next_draw.is_none());
+    let now = spielblock::live::seen(&m, frame(n, false));
+    assert!(now.view.face_down.is_empty() && now.view.next_draw.is_none());
 }
 
 #[wasm_bindgen_test]
@@ -1784,4 +1792,179 @@ async fn a_files_outcome_daily_date_and_times_yield_to_what_its_moves_make() {
     let live = (entry.open)(open.record.clone()).unwrap();
     spielblock::backup::settle(&mut open, live.as_ref());
     assert!(!open.finished && open.outcome.is_none());
+}
+
+/// The kind of a legal action as the record spells it: a unit variant's
+/// name, or the one key of a variant with data.
+fn kind_of(action: &serde_json::Value) -> String {
+    match action {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(o) => o.keys().next().cloned().unwrap_or_default(),
+        other => other.to_string(),
+    }
+}
+
+/// Drives game `G`'s table over seeded positions, from the start to deep in
+/// a game: every enabled control is tapped, in several passes (a pick, then
+/// its confirm), and what the table sends is collected without being
+/// applied. Every send must be an entry of the rules' legal list (a table
+/// never offers what the rules refuse), and every kind of legal action must
+/// be sent at least once over the positions (a table never hides what the
+/// rules allow).
+async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
+    seats_n: usize,
+    depths: &[usize],
+    passes: usize,
+) {
+    use spielblock::table::{Frame, Port, Sent};
+    use std::sync::{Arc, Mutex};
+    spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
+    let entry = spielblock::games::find(G::ID).unwrap();
+    let mut legal_kinds = std::collections::BTreeSet::new();
+    let mut sent_kinds = std::collections::BTreeSet::new();
+    let mut positions = 0;
+    for seed in 1..=2u64 {
+        for &depth in depths {
+            let players: Vec<rules::SeatInfo> = (0..seats_n)
+                .map(|i| rules::SeatInfo::human(format!("P{}", i + 1)))
+                .collect();
+            let mut m = rules::Match::<G>::new(players, G::Options::default(), seed).unwrap();
+            let mut rng = rules::rng::Rng::new(seed * 1000 + depth as u64);
+            for _ in 0..depth {
+                let Some(&seat) = m.state().to_act().first() else {
+                    break;
+                };
+                let legal = m.state().legal_actions(seat);
+                let a = legal[rng.below(legal.len() as u64) as usize].clone();
+                m.apply(seat, a).unwrap();
+            }
+            let Some(&seat) = m.state().to_act().first() else {
+                continue;
+            };
+            positions += 1;
+            let live = (entry.open)(serde_json::to_value(m.record()).unwrap()).unwrap();
+            let legal = live.legal_json(seat);
+            assert!(!legal.is_empty(), "{} seed {seed} depth {depth}", G::ID);
+            legal_kinds.extend(legal.iter().map(kind_of));
+            let sent: Arc<Mutex<Vec<Sent>>> = Arc::default();
+            let doc = document();
+            let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+            doc.body().unwrap().append_child(&root).unwrap();
+            let moves = m.record().moves.len();
+            let epoch = live.epoch();
+            let live = Arc::new(live);
+            let handle = {
+                let (sent, live) = (sent.clone(), live.clone());
+                leptos::mount::mount_to(root.clone(), move || {
+                    let frame = Memo::new(move |_| Frame {
+                        seat: Some(seat),
+                        epoch,
+                        moves,
+                        replay: false,
+                    });
+                    let names = Memo::new(move |_| {
+                        (0..seats_n)
+                            .map(|i| format!("P{}", i + 1))
+                            .collect::<Vec<_>>()
+                    });
+                    let sent = sent.clone();
+                    let act = Callback::new(move |s: Sent| sent.lock().unwrap().push(s));
+                    let port = Port { frame, names, act };
+                    let live = live.clone();
+                    view! { <spielblock::i18n::I18nContextProvider>{move || live.table(port)}</spielblock::i18n::I18nContextProvider> }
+                })
+            };
+            tick(0).await;
+            // Forward, then backward (a pick made late, its confirm early),
+            // each pass ending with the primary control as it stands.
+            for pass in 0..passes {
+                let mut i = 0;
+                loop {
+                    let buttons = root.query_selector_all("button:not([disabled])").unwrap();
+                    if i >= buttons.length() {
+                        break;
+                    }
+                    let at = if pass % 2 == 0 { i } else { buttons.length() - 1 - i };
+                    let b: web_sys::HtmlElement = buttons.get(at).unwrap().unchecked_into();
+                    b.click();
+                    tick(0).await;
+                    i += 1;
+                }
+                if let Some(b) = root.query_selector("[data-primary]:not([disabled])").unwrap() {
+                    b.unchecked_into::<web_sys::HtmlElement>().click();
+                    tick(0).await;
+                }
+            }
+            for s in sent.lock().unwrap().iter() {
+                match s {
+                    Sent::Legal { moves: at, index } => {
+                        assert_eq!(*at, moves, "{}: sent for this position", G::ID);
+                        let a = legal.get(*index).unwrap_or_else(|| {
+                            panic!(
+                                "{} seed {seed} depth {depth}: entry {index} of {} sent",
+                                G::ID,
+                                legal.len()
+                            )
+                        });
+                        sent_kinds.insert(kind_of(a));
+                    }
+                    Sent::Refused(why) => panic!(
+                        "{} seed {seed} depth {depth}: the table sent a move the rules refuse: {}",
+                        G::ID,
+                        why.get(spielblock::i18n::Locale::en)
+                    ),
+                }
+            }
+            drop(handle);
+            root.remove();
+        }
+    }
+    assert!(
+        positions >= depths.len(),
+        "{}: {positions} positions",
+        G::ID
+    );
+    assert_eq!(
+        sent_kinds,
+        legal_kinds,
+        "{}: every kind of legal action is reachable through the table",
+        G::ID
+    );
+}
+
+#[wasm_bindgen_test]
+async fn mindgolf_table_offers_exactly_the_rules_moves() {
+    table_offers_exactly_the_rules_moves::<rules::mindgolf::MindGolf>(
+        2,
+        &[0, 1, 2, 3, 9, 40, 150],
+        3,
+    )
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn choice_table_offers_exactly_the_rules_moves() {
+    table_offers_exactly_the_rules_moves::<rules::choice::Choice>(2, &[0, 1, 6, 40, 120], 3).await;
+}
+
+#[wasm_bindgen_test]
+async fn minesweeper_table_offers_exactly_the_rules_moves() {
+    table_offers_exactly_the_rules_moves::<rules::minesweeper::Minesweeper>(2, &[0, 12, 60], 2)
+        .await;
+}
+
+#[wasm_bindgen_test]
+async fn gnoming_table_offers_exactly_the_rules_moves() {
+    table_offers_exactly_the_rules_moves::<rules::gnoming::Gnoming>(
+        3,
+        &[0, 6, 7, 8, 9, 10, 11, 30, 31, 32, 33, 90, 91, 92],
+        3,
+    )
+    .await;
+}
+
+#[wasm_bindgen_test]
+async fn en_gingg_table_offers_exactly_the_rules_moves() {
+    table_offers_exactly_the_rules_moves::<rules::en_gingg::EnGingg>(2, &[0, 1, 2, 3, 25, 80], 3)
+        .await;
 }

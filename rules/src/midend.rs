@@ -123,11 +123,15 @@ impl<E: fmt::Display> fmt::Display for MatchError<E> {
     }
 }
 
-/// A game in play: its record and the state it replays to.
+/// A game in play: its record, the state it replays to, and the state
+/// before each move, so a take-back or a replay step is one step, never a
+/// replay from the seed.
 #[derive(Debug, Clone)]
 pub struct Match<G: Game> {
     record: Record<G>,
     state: G,
+    /// `past[k]`: the state after the first `k` moves (one per move).
+    past: Vec<G>,
     /// The events of every accepted move, one list per move.
     events: Vec<Vec<G::Event>>,
 }
@@ -165,6 +169,7 @@ impl<G: Game> Match<G> {
                 moves: Vec::new(),
             },
             state,
+            past: Vec::new(),
             events: Vec::new(),
         })
     }
@@ -202,11 +207,10 @@ impl<G: Game> Match<G> {
         Ok(m)
     }
 
-    /// The state after the first `k` moves, for step-by-step replay.
-    pub fn state_at(&self, k: usize) -> G {
-        Self::replay_prefix(self.record.clone(), k)
-            .expect("a prefix of an accepted record replays")
-            .state
+    /// The state after the first `k` moves (all if fewer), for
+    /// step-by-step replay: kept, not replayed.
+    pub fn state_at(&self, k: usize) -> &G {
+        self.past.get(k).unwrap_or(&self.state)
     }
 
     /// Applies an action; on success it is part of the record.
@@ -215,7 +219,9 @@ impl<G: Game> Match<G> {
         seat: Seat,
         action: G::Action,
     ) -> Result<&[G::Event], RuleError<G::Error>> {
+        let before = self.state.clone();
         let events = self.state.apply(seat, &action)?;
+        self.past.push(before);
         self.record.moves.push(Move { seat, action });
         self.events.push(events);
         Ok(self.events.last().map(Vec::as_slice).unwrap_or(&[]))
@@ -243,12 +249,11 @@ impl<G: Game> Match<G> {
     /// Drops the last move whatever it was (a move that could not be saved
     /// is not kept).
     pub fn retract(&mut self) {
-        let Some(k) = self.record.moves.len().checked_sub(1) else {
-            return;
-        };
-        let mut record = self.record.clone();
-        record.moves.truncate(k);
-        *self = Self::replay(record).expect("a prefix of an accepted record replays");
+        if let Some(before) = self.past.pop() {
+            self.state = before;
+            self.record.moves.pop();
+            self.events.pop();
+        }
     }
 
     /// The decision of the computer player of `seat`, from that seat's view at
@@ -339,7 +344,7 @@ mod tests {
             states.push(m.state().clone());
         }
         for (k, st) in states.iter().enumerate() {
-            assert_eq!(&m.state_at(k), st, "state after move {k}");
+            assert_eq!(m.state_at(k), st, "state after move {k}");
         }
     }
 

@@ -42,7 +42,7 @@ impl GameView for Choice {
         td_string!(l, pitch_choice).to_string()
     }
 
-    fn table(ctx: TableCtx) -> AnyView {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <ChTable ctx/> }.into_any()
     }
 
@@ -285,10 +285,10 @@ fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
 }
 
 #[component]
-fn ChTable(ctx: TableCtx) -> impl IntoView {
+fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let i18n = use_i18n();
-    let v = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
-    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let v = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
+    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
     // The dice tapped so far, in order (two for pair A, two for pair B).
     let sel = RwSignal::new(Vec::<usize>::new());
@@ -297,7 +297,9 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
         sel.set(Vec::new());
     });
     let seat_now = move || v.with(|v| v.acting());
-    let can_act = move || ctx.acting.get().is_some() && ctx.acting.get() == seat_now();
+    // The rules' list decides what is offered (Roll, or the splits).
+    let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
+    let can_act = move || ctx.acting().is_some();
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
 
     let tray = move || {
@@ -310,7 +312,7 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
         match view.stage.clone() {
             Stage::Roll { seat } => view! {
                 <p class="hint">{td_string!(l, ch_cup, name = name_of(seat)).to_string()}</p>
-                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
+                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
                     on:click=move |_| ctx.send(Action::Roll)>{td_string!(l, ch_roll).to_string()}</button>
             }
             .into_any(),
@@ -329,7 +331,9 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
                     None
                 };
                 let choice = picked(&s, &dice);
-                let refusal = choice.and_then(|a| sheet.fifth_refusal(&dice, a.fifth));
+                // A full pick the rules do not list: three numbers are
+                // chosen and the throw shows one, which must be the fifth.
+                let refusal = choice.filter(|a| !locked && !offers(&Action::Assign(*a)));
                 let pair = |k: usize| {
                     let faces: Vec<u8> = s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
                     match faces.as_slice() {
@@ -343,8 +347,14 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
                     Some(a) => a.fifth.to_string(),
                     None => "…".to_string(),
                 };
-                let splits = sheet.assignments(&dice);
-                let confirm = choice.filter(|_| refusal.is_none()).map(|a| {
+                let splits: Vec<Assignment> = ctx.seen.with(|s| {
+                    s.offered(|a| match a {
+                        Action::Assign(x) => Some(*x),
+                        _ => None,
+                    })
+                    .collect()
+                });
+                let confirm = choice.filter(|a| offers(&Action::Assign(*a))).map(|a| {
                     let (x, y) = a.sums();
                     let before = sheet.total();
                     let after = sheet.with(x, y, (!free).then_some(a.fifth)).total();
@@ -416,7 +426,7 @@ fn ChTable(ctx: TableCtx) -> impl IntoView {
         let seat = view.acting().unwrap_or_default();
         let preview = match &view.stage {
             Stage::Assign { dice, .. } => picked(&sel.get(), dice)
-                .filter(|a| view.sheets[seat].fifth_refusal(dice, a.fifth).is_none())
+                .filter(|a| offers(&Action::Assign(*a)))
                 .map(|a| {
                     let (x, y) = a.sums();
                     (x, y, (!view.sheets[seat].is_free(dice)).then_some(a.fifth))

@@ -43,7 +43,7 @@ impl GameView for EnGingg {
         td_string!(l, pitch_en_gingg).to_string()
     }
 
-    fn table(ctx: TableCtx) -> AnyView {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <EgTable ctx/> }.into_any()
     }
 
@@ -139,10 +139,10 @@ impl GameView for EnGingg {
 }
 
 #[component]
-fn EgTable(ctx: TableCtx) -> impl IntoView {
+fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     let i18n = use_i18n();
-    let st = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
-    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let st = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
+    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
     let selected = RwSignal::new(Vec::<usize>::new());
     // A new state clears the selection.
@@ -198,9 +198,17 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
         .into_any()
     };
 
-    let last_turn = move || ctx.shown.with(|s| LastTurn::from_events(s.log::<Event>()));
+    let last_turn = move || ctx.seen.with(|s| LastTurn::from_events(&s.log));
 
-    let can_act = move || ctx.acting.get() == Some(st.with(|s| s.current));
+    // What the rules list decides what is offered: a throw, or the dice
+    // picked so far as one set-aside.
+    let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
+    let can_act = move || ctx.acting().is_some();
+    let picked = move || {
+        let mut p = selected.get();
+        rules::sort_small_by(&mut p, |a, b| a < b);
+        Action::SetAside(p)
+    };
     let act = move |a: Action| {
         // The selection belongs to this throw only.
         selected.set(Vec::new());
@@ -254,8 +262,8 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
                                 </div>
                                 <p class="hint">{t!(i18n, eg_tap_hint)}</p>
                                 <button type="button" class="primary big" data-testid="set-aside"
-                                    disabled={move || !can_act() || n_sel() == 0}
-                                    on:click=move |_| { let mut p = selected.get_untracked(); rules::sort_small_by(&mut p, |a, b| a < b); act(Action::SetAside(p)); }>
+                                    disabled={move || !offers(&picked())}
+                                    on:click=move |_| act(picked())>
                                     {move || td_string!(i18n.get_locale(), eg_set_aside, n = n_sel()).to_string()}
                                 </button>
                             }.into_any()
@@ -263,7 +271,7 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
                         None => {
                             let n = DICE - kept.len();
                             view! {
-                                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
+                                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
                                     on:click=move |_| act(Action::Roll)>
                                     {move || if n == 1 { td_string!(i18n.get_locale(), eg_roll_one).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = n).to_string() }}
                                 </button>
@@ -299,7 +307,7 @@ fn EgTable(ctx: TableCtx) -> impl IntoView {
                             }).collect_view()}
                         </div>
                     })}
-                    <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !can_act()
+                    <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
                         on:click=move |_| act(Action::Roll)>
                         {move || if in_hand == 1 { td_string!(i18n.get_locale(), eg_roll_single).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string() }}
                     </button>

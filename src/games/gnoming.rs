@@ -81,7 +81,7 @@ impl GameView for Gnoming {
         td_string!(l, pitch_gnoming).to_string()
     }
 
-    fn table(ctx: TableCtx) -> AnyView {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <GnTable ctx/> }.into_any()
     }
 
@@ -244,41 +244,64 @@ struct Ui<'a> {
     names: &'a [String],
     /// The position picked in the acting layout.
     sel: Option<usize>,
-    can_act: bool,
+    /// What the rules offer the seat at the device (nothing when none acts).
+    offer: &'a Offer,
     /// Round ends already looked at.
     seen: usize,
-    /// The last moves as sentences, newest first.
+    /// The last moves, as sentences, newest first.
     recent: &'a [String],
 }
 
-/// The positions the acting seat may pick now, and what a pick does.
-fn pickable(v: &View, seat: Seat) -> Vec<usize> {
-    let l = &v.layouts[seat];
-    match &v.stage {
-        Stage::Opening { .. } => (0..9).filter(|&p| l[p].is_none()).collect(),
-        Stage::Flips { .. } if v.hidden(seat) >= 2 => (0..9).filter(|&p| l[p].is_none()).collect(),
-        Stage::Hand { .. } => (0..9)
-            .filter(|&p| v.hand != Some(Card::Mulligan) || v.mulligan_fits(seat, p))
-            .collect(),
-        Stage::Bounce { from } => (0..9).filter(|p| p != from).collect(),
-        _ => Vec::new(),
+impl Ui<'_> {
+    fn can_act(&self) -> bool {
+        !self.offer.legal.is_empty()
     }
 }
 
-/// The action a picked position stands for.
-fn pick_action(v: &View, pos: usize) -> Option<Action> {
-    Some(match v.stage {
-        Stage::Opening { .. } => Action::Reveal { pos },
-        Stage::Flips { .. } => Action::Flip { pos },
-        Stage::Hand { .. } => Action::Place { pos },
-        Stage::Bounce { .. } => Action::Bounce { pos },
-        _ => return None,
-    })
+/// The rules' legal list, by control: each entry's index in the list.
+#[derive(Default)]
+struct Offer {
+    legal: Vec<Action>,
+    /// A position of the acting layout: turn up, flip, place or bounce there.
+    pos: [Option<usize>; 9],
+    draw: Option<usize>,
+    take: [Option<usize>; 2],
+    discard: [Option<usize>; 2],
+    remove: Option<usize>,
+    decline: Option<usize>,
 }
 
-fn button(act: &str, class: &str, test: &str, label: &str) -> String {
+impl Offer {
+    fn of(legal: &[Action]) -> Offer {
+        let mut o = Offer {
+            legal: legal.to_vec(),
+            ..Offer::default()
+        };
+        for (k, a) in legal.iter().enumerate() {
+            let slot = match *a {
+                Action::Reveal { pos }
+                | Action::Place { pos }
+                | Action::Bounce { pos }
+                | Action::Flip { pos } => o.pos.get_mut(pos),
+                Action::Draw => Some(&mut o.draw),
+                Action::Take { pile } => o.take.get_mut(pile),
+                Action::Discard { pile } => o.discard.get_mut(pile),
+                Action::Remove => Some(&mut o.remove),
+                Action::Decline => Some(&mut o.decline),
+            };
+            if let Some(slot) = slot {
+                *slot = Some(k);
+            }
+        }
+        o
+    }
+}
+
+/// A control that sends entry `k` of the legal list; `act` names it for
+/// keeping focus.
+fn button(k: usize, act: &str, class: &str, test: &str, label: &str) -> String {
     format!(
-        "<button type=\"button\" class=\"{class}\" data-act=\"{act}\" data-testid=\"{test}\">{}</button>",
+        "<button type=\"button\" class=\"{class}\" data-act=\"{act}\" data-legal=\"{k}\" data-testid=\"{test}\">{}</button>",
         esc(label)
     )
 }
@@ -286,8 +309,8 @@ fn button(act: &str, class: &str, test: &str, label: &str) -> String {
 /// One layout: large for the seat deciding now (its positions buttons when
 /// they may be picked), small for the others.
 fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Locale) {
-    let pick = if big && ui.can_act {
-        pickable(v, seat)
+    let pick: Vec<usize> = if big {
+        (0..9).filter(|&p| ui.offer.pos[p].is_some()).collect()
     } else {
         Vec::new()
     };
@@ -372,7 +395,6 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
     }
     // The piles and the card in hand.
     if !over {
-        let start = ui.can_act && v.stage == Stage::Start;
         out.push_str("<div class=\"gn-piles\">");
         let draw = match v.next_draw {
             // A replay shows the next card open.
@@ -384,9 +406,9 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
             None => card_html(None, "", l),
         };
         let label = td_string!(l, gn_draw_pile, n = v.draw);
-        if start && v.draw > 0 {
+        if let Some(k) = ui.offer.draw {
             out.push_str(&format!(
-                "<button type=\"button\" class=\"gn-pile\" data-act=\"d\" data-testid=\"gn-draw\">{draw}<span>{}</span></button>",
+                "<button type=\"button\" class=\"gn-pile\" data-act=\"d\" data-legal=\"{k}\" data-testid=\"gn-draw\">{draw}<span>{}</span></button>",
                 esc(&label)
             ));
         } else {
@@ -402,13 +424,9 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
                 None => "<span class=\"gc empty\"></span>".to_string(),
             };
             let label = td_string!(l, gn_pile, n = p + 1, size = v.pile_sizes[p]);
-            let takes = start
-                && top.is_some_and(|c| {
-                    c != Card::Mulligan || (0..9).any(|q| v.mulligan_fits(focus, q))
-                });
-            if takes {
+            if let Some(k) = ui.offer.take[p] {
                 out.push_str(&format!(
-                    "<button type=\"button\" class=\"gn-pile\" data-act=\"t{p}\" data-testid=\"gn-pile-{p}\">{face}<span>{}</span></button>",
+                    "<button type=\"button\" class=\"gn-pile\" data-act=\"t{p}\" data-legal=\"{k}\" data-testid=\"gn-pile-{p}\">{face}<span>{}</span></button>",
                     esc(&label)
                 ));
             } else {
@@ -431,18 +449,19 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
     let mut actions = String::new();
     let prompt = if over {
         String::new()
-    } else if !ui.can_act {
+    } else if !ui.can_act() {
         td_string!(l, gn_watch, name = name_of(ui.names, focus)).to_string()
     } else {
-        let piles = v.discard_piles();
         let discards = |actions: &mut String, stop: bool| {
-            for p in &piles {
+            for (p, k) in ui.offer.discard.iter().enumerate() {
+                let Some(k) = *k else { continue };
                 let label = if stop {
                     td_string!(l, gn_stop, n = p + 1)
                 } else {
                     td_string!(l, gn_discard_on, n = p + 1)
                 };
                 actions.push_str(&button(
+                    k,
                     &format!("x{p}"),
                     "",
                     &format!("gn-discard-{p}"),
@@ -456,8 +475,8 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
             Stage::Hand { from_pile } => {
                 if *from_pile {
                     td_string!(l, gn_do_place_pile, card = hand).to_string()
-                } else if v.hand == Some(Card::Hazard) {
-                    actions.push_str(&button("r", "", "gn-remove", td_string!(l, gn_remove)));
+                } else if let Some(k) = ui.offer.remove {
+                    actions.push_str(&button(k, "r", "", "gn-remove", td_string!(l, gn_remove)));
                     td_string!(l, gn_do_hazard).to_string()
                 } else {
                     discards(&mut actions, false);
@@ -473,7 +492,9 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
                 td_string!(l, gn_do_discard, card = hand).to_string()
             }
             Stage::Flips { .. } => {
-                actions.push_str(&button("n", "", "gn-decline", td_string!(l, gn_decline)));
+                if let Some(k) = ui.offer.decline {
+                    actions.push_str(&button(k, "n", "", "gn-decline", td_string!(l, gn_decline)));
+                }
                 if v.hidden(focus) >= 2 {
                     td_string!(l, gn_do_flip).to_string()
                 } else {
@@ -502,12 +523,8 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
         layout_html(&mut out, v, focus, ui, true, l);
     }
     // The confirm for a picked position, and the other actions.
-    if let (Some(pos), true) = (ui.sel, ui.can_act) {
-        if let Some(a) = pickable(v, focus)
-            .contains(&pos)
-            .then(|| pick_action(v, pos))
-            .flatten()
-        {
+    if let Some(pos) = ui.sel {
+        if let Some((k, a)) = ui.offer.pos[pos].map(|k| (k, &ui.offer.legal[k])) {
             let at = pos_name(pos);
             let under = v.layouts[focus][pos].is_none();
             let label = match a {
@@ -532,7 +549,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
             actions.insert_str(
                 0,
                 &format!(
-                    "<button type=\"button\" class=\"primary big\" data-act=\"go\" data-testid=\"confirm\" data-primary=\"true\">{}</button>",
+                    "<button type=\"button\" class=\"primary big\" data-act=\"go\" data-legal=\"{k}\" data-testid=\"confirm\" data-primary=\"true\">{}</button>",
                     esc(&label)
                 ),
             );
@@ -628,11 +645,9 @@ fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &
         out.push_str("</div>");
     }
     if v.stage != Stage::Over {
-        out.push_str(&button(
-            "ok",
-            "primary",
-            "gn-continue",
-            td_string!(l, gn_continue),
+        out.push_str(&format!(
+            "<button type=\"button\" class=\"primary\" data-act=\"ok\" data-testid=\"gn-continue\">{}</button>",
+            esc(td_string!(l, gn_continue))
         ));
     }
     out.push_str("</section>");
@@ -708,42 +723,37 @@ fn scores_html(out: &mut String, v: &View, ui: &Ui, l: Locale) {
 }
 
 #[component]
-fn GnTable(ctx: TableCtx) -> impl IntoView {
+fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     let i18n = use_i18n();
-    let with_view = move |f: &mut dyn FnMut(&View)| ctx.shown.with(|s| f(s.view::<View>()));
-    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let with_view = move |f: &mut dyn FnMut(&View)| ctx.seen.with(|s| f(&s.view));
+    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let sel = RwSignal::new(None::<usize>);
     // Round ends looked at: the one on screen when the table opened counts
     // as seen (a reload does not bring it back).
-    let first = ctx.shown.with_untracked(|s| s.view::<View>().results.len());
+    let first = ctx.seen.with_untracked(|s| s.view.results.len());
     let seen = RwSignal::new(first);
     Effect::new(move |_| {
         moves.track();
         sel.set(None);
     });
-    let can_act = move || {
-        let mut t = None;
-        with_view(&mut |v| t = (v.stage != Stage::Over).then_some(v.turn));
-        ctx.acting.get().is_some() && ctx.acting.get() == t
-    };
     let html = Memo::new(move |_| {
         let l = i18n.get_locale();
         let names = ctx.names.get();
         // The last moves, from what this seat was told.
         let mut recent = Vec::new();
-        ctx.shown.with(|s| {
-            let v = s.view::<View>();
-            for evs in s.log::<Event>().iter().rev().take(6) {
-                let mut lines = Gnoming::announce(v, evs, &names, l);
+        let offer = ctx.seen.with(|s| {
+            for evs in s.log.iter().rev().take(6) {
+                let mut lines = Gnoming::announce(&s.view, evs, &names, l);
                 lines.reverse();
                 recent.extend(lines);
             }
+            Offer::of(&s.legal)
         });
         recent.truncate(8);
         let ui = Ui {
             names: &names,
             sel: sel.get(),
-            can_act: can_act(),
+            offer: &offer,
             seen: seen.get(),
             recent: &recent,
         };
@@ -770,39 +780,15 @@ fn GnTable(ctx: TableCtx) -> impl IntoView {
             seen.set(n);
             return;
         }
-        if !can_act() {
+        // A control that stands for an entry of the rules' legal list.
+        if let Some(k) = crate::table::clicked_legal(&ev) {
+            refocus.set_value(None);
+            ctx.send_legal(k);
             return;
         }
-        let mut send = None;
-        match act.as_str() {
-            "d" => send = Some(Action::Draw),
-            "t0" | "t1" => {
-                send = Some(Action::Take {
-                    pile: (act == "t1") as usize,
-                })
-            }
-            "x0" | "x1" => {
-                send = Some(Action::Discard {
-                    pile: (act == "x1") as usize,
-                })
-            }
-            "r" => send = Some(Action::Remove),
-            "n" => send = Some(Action::Decline),
-            "go" => {
-                if let Some(pos) = sel.get_untracked() {
-                    with_view(&mut |v| send = pick_action(v, pos));
-                }
-            }
-            a => {
-                if let Some(pos) = a.strip_prefix('s').and_then(|p| p.parse::<usize>().ok()) {
-                    // A second tap on the picked position lets it go.
-                    sel.update(|s| *s = if *s == Some(pos) { None } else { Some(pos) });
-                }
-            }
-        }
-        if let Some(a) = send {
-            refocus.set_value(None);
-            ctx.send(a);
+        if let Some(pos) = act.strip_prefix('s').and_then(|p| p.parse::<usize>().ok()) {
+            // A second tap on the picked position lets it go.
+            sel.update(|s| *s = if *s == Some(pos) { None } else { Some(pos) });
         }
     };
     view! {

@@ -47,7 +47,7 @@ impl GameView for MindGolf {
         td_string!(l, pitch_mindgolf).to_string()
     }
 
-    fn table(ctx: TableCtx) -> AnyView {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <MgTable ctx/> }.into_any()
     }
 
@@ -238,10 +238,10 @@ fn SheetView(
 }
 
 #[component]
-fn MgTable(ctx: TableCtx) -> impl IntoView {
+fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let i18n = use_i18n();
-    let v = Memo::new(move |_| ctx.shown.with(|s| s.view::<View>().clone()));
-    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let v = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
+    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
     // Dice chosen for the next throw; the lane picked for the value; the die
     // picked for a re-roll. All belong to one moment and clear on a move.
@@ -257,7 +257,9 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
         lane_pick.set(None);
         reroll_pick.set(None);
     });
-    let can_act = move || ctx.acting.get() == Some(v.with(|v| v.current));
+    // Every control is offered as the rules' list says.
+    let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
+    let can_act = move || ctx.acting().is_some();
     let send = move |a: Action| ctx.send(a);
 
     let tray = move || {
@@ -302,7 +304,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                     </div>
                     <p class="mg-formula" data-testid="formula">{live_formula}</p>
                     <button type="button" class="primary big" data-testid="throw" data-primary="true"
-                        disabled={move || !can_act() || (chosen() == 0 && !white_on.get())}
+                        disabled={move || !offers(&Action::Throw { green: chosen() as u8, white: white_on.get() })}
                         on:click=move |_| send(Action::Throw { green: chosen() as u8, white: white_on.get_untracked() })>
                         {move || td_string!(i18n.get_locale(), mg_throw).to_string()}
                     </button>
@@ -321,7 +323,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                             view! {
                                 <button type="button" class="die-button mg-green" data-testid="die" data-face=f.to_string()
                                     aria-pressed=move || picked().to_string() class:selected=picked
-                                    disabled=move || !can_act() || rerolled
+                                    disabled=move || !offers(&Action::Reroll(Die::Green(i)))
                                     on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::Green(i)) { None } else { Some(Die::Green(i)) })>
                                     <DieFace face=f rolling=true extra_class=format!("green m{fresh}")/>
                                 </button>
@@ -332,7 +334,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                             view! {
                                 <button type="button" class="die-button mg-white" data-testid="die" data-face=f.to_string() data-white="true"
                                     aria-pressed=move || picked().to_string() class:selected=picked
-                                    disabled=move || !can_act() || rerolled
+                                    disabled=move || !offers(&Action::Reroll(Die::White))
                                     on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::White) { None } else { Some(Die::White) })>
                                     <DieFace face=f rolling=true extra_class=format!("white m{fresh}")/>
                                 </button>
@@ -346,7 +348,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                         view! {
                             <p class="hint">{td_string!(l, mg_reroll_hint).to_string()}</p>
                             {move || reroll_pick.get().map(|d| view! {
-                                <button type="button" data-testid="reroll" disabled=move || !can_act()
+                                <button type="button" data-testid="reroll" disabled=move || !offers(&Action::Reroll(d))
                                     on:click=move |_| send(Action::Reroll(d))>
                                     {move || td_string!(i18n.get_locale(), mg_reroll).to_string()}
                                 </button>
@@ -357,7 +359,7 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
             }
             Stage::Entered => view! {
                 <p class="hint">{td_string!(l, mg_entered_hint, value = sheet.parked.unwrap_or_default()).to_string()}</p>
-                <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !can_act()
+                <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !offers(&Action::EndTurn)
                     on:click=move |_| send(Action::EndTurn)>{move || td_string!(i18n.get_locale(), mg_end_turn).to_string()}</button>
             }.into_any(),
             Stage::Over => ().into_any(),
@@ -403,9 +405,9 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
         });
         if let Some(i) = pick {
             if let Some(v) = pending {
-                if sheet.may_enter(i, v) {
+                if offers(&Action::Enter(i)) {
                     buttons.push(view! {
-                        <button type="button" class="primary" data-testid="enter" disabled=move || !can_act()
+                        <button type="button" class="primary" data-testid="enter"
                             on:click=move |_| send(Action::Enter(i))>
                             {td_string!(l, mg_enter, value = v, target = sheet.lanes[i].target).to_string()}
                         </button>
@@ -415,9 +417,9 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                 }
             }
             if let Some(p) = parked {
-                if !sheet.lanes[i].finished() && view.stage != Stage::Over {
+                if offers(&Action::ApplyParked(i)) {
                     buttons.push(view! {
-                        <button type="button" data-testid="apply-parked" disabled=move || !can_act()
+                        <button type="button" data-testid="apply-parked"
                             on:click=move |_| send(Action::ApplyParked(i))>
                             {td_string!(l, mg_apply, value = p, target = sheet.lanes[i].target).to_string()}
                         </button>
@@ -425,9 +427,9 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
                 }
             }
         }
-        if pending.is_some() && parked.is_none() {
+        if offers(&Action::Park) {
             buttons.push(view! {
-                <button type="button" data-testid="park" disabled=move || !can_act()
+                <button type="button" data-testid="park"
                     on:click=move |_| send(Action::Park)>{td_string!(l, mg_park, value = pending.unwrap_or_default()).to_string()}</button>
             }.into_any());
         }
@@ -454,10 +456,15 @@ fn MgTable(ctx: TableCtx) -> impl IntoView {
             Stage::Thrown(t) => Some(t.value()),
             _ => None,
         };
+        // A lane may be picked where the rules offer something for it, or
+        // an open one the throw cannot go to (to say why).
         let open_for = |i: usize| !sheet.lanes[i].finished();
-        let active = can_act() && (pending.is_some() || sheet.parked.is_some());
         let selectable: Vec<bool> = (0..sheet.lanes.len())
-            .map(|i| active && open_for(i))
+            .map(|i| {
+                offers(&Action::Enter(i))
+                    || offers(&Action::ApplyParked(i))
+                    || (can_act() && pending.is_some() && open_for(i))
+            })
             .collect();
         let preview = pending.or(sheet.parked);
         view! {

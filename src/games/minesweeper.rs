@@ -50,7 +50,7 @@ impl GameView for Minesweeper {
         td_string!(l, pitch_minesweeper).to_string()
     }
 
-    fn table(ctx: TableCtx) -> AnyView {
+    fn table(ctx: TableCtx<Self>) -> AnyView {
         view! { <MsTable ctx/> }.into_any()
     }
 
@@ -207,6 +207,8 @@ struct Ui<'a> {
     fresh: bool,
     /// The whole move list, not only the latest `LOG_SHOWN` moves.
     all_moves: bool,
+    /// Whether the rules offer exploring and marking the picked cell.
+    modes: (bool, bool),
 }
 
 /// Moves the list shows until the player asks for all: drawing a few hundred
@@ -216,7 +218,8 @@ const LOG_SHOWN: usize = 40;
 /// The table as HTML in two parts (the board part does not change when a
 /// cell is picked); every control carries a `data-act` the one click
 /// handler reads: `c<i>` a cell, `m1`/`m2` explore or mark, `go` the
-/// confirm, `h` the hint layer, `l` the whole move list. This part: scores, the mines hidden, the
+/// confirm, `h` the hint layer, `l` the whole move list. What the confirm
+/// sends is the entry of the rules' legal list for the picked cell and mode. This part: scores, the mines hidden, the
 /// board, the legend, the hint toggle.
 fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     let mut out = String::with_capacity(v.board.len() * 100 + 2000);
@@ -297,7 +300,10 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
         for (m, label, id) in [
             (1, td_string!(l, ms_mode_explore), "explore"),
             (2, td_string!(l, ms_mode_mark), "mark"),
-        ] {
+        ]
+        .into_iter()
+        .filter(|(m, _, _)| if *m == 1 { ui.modes.0 } else { ui.modes.1 })
+        {
             out.push_str(&format!(
                 "<button type=\"button\" class=\"ms-mode\" data-act=\"m{m}\" data-testid=\"ms-mode-{id}\" aria-pressed=\"{}\">{}</button>",
                 mode == m,
@@ -449,11 +455,29 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
 }
 
 #[component]
-fn MsTable(ctx: TableCtx) -> impl IntoView {
+fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     let i18n = use_i18n();
     // Read the view in place: a memo of it would compare whole views.
-    let with_view = move |f: &mut dyn FnMut(&View)| ctx.shown.with(|s| f(s.view::<View>()));
-    let moves = Memo::new(move |_| ctx.shown.with(|s| s.moves));
+    let with_view = move |f: &mut dyn FnMut(&View)| ctx.seen.with(|s| f(&s.view));
+    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
+    // Per cell, the entries of the rules' legal list that explore and mark
+    // it: all the board offers.
+    let offered = Memo::new(move |_| {
+        ctx.seen.with(|s| {
+            let w = s.view.width;
+            let mut cells = vec![(None::<usize>, None::<usize>); s.view.board.len()];
+            for (k, a) in s.legal.iter().enumerate() {
+                let (x, y) = a.at();
+                if let Some(c) = cells.get_mut(y * w + x) {
+                    match a {
+                        Action::Explore { .. } => c.0 = Some(k),
+                        Action::Mark { .. } => c.1 = Some(k),
+                    }
+                }
+            }
+            cells
+        })
+    });
     let sel = RwSignal::new(None::<(usize, u8)>);
     let hints = RwSignal::new(false);
     let all_moves = RwSignal::new(false);
@@ -461,12 +485,13 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
         moves.track();
         sel.set(None);
     });
-    let turn = move || {
-        let mut t = None;
-        with_view(&mut |v| t = v.turn);
-        t
+    let can_act = move || ctx.acting().is_some();
+    let modes_of = move |i: usize| {
+        offered.with(|o| {
+            o.get(i)
+                .map_or((false, false), |c| (c.0.is_some(), c.1.is_some()))
+        })
     };
-    let can_act = move || ctx.acting.get().is_some() && ctx.acting.get() == turn();
     // The mine chances, computed only while the hint layer is on.
     let chances = Memo::new(move |_| {
         let mut out = None;
@@ -479,15 +504,17 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
     let drawn = StoredValue::new(usize::MAX);
     let ui_of =
         move |names: &[String], c: Option<&[Option<f64>]>, fresh: bool, f: &mut dyn FnMut(&Ui)| {
+            let sel = sel.get();
             let ui = Ui {
                 names,
-                sel: sel.get(),
+                sel,
                 hints: hints.get(),
                 chances: c,
                 estimated: false,
                 can_act: can_act(),
                 fresh,
                 all_moves: all_moves.get(),
+                modes: sel.map_or((false, false), |(i, _)| modes_of(i)),
             };
             f(&ui);
         };
@@ -509,6 +536,7 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
                 can_act: a,
                 fresh,
                 all_moves: false,
+                modes: (false, false),
             };
             with_view(&mut |v| out = board_html(v, &ui, l));
         });
@@ -572,34 +600,43 @@ fn MsTable(ctx: TableCtx) -> impl IntoView {
         if !can_act() {
             return;
         }
-        let mut width = 0;
-        with_view(&mut |v| width = v.width);
         match act.as_str() {
             "go" => {
                 if let Some((i, mode)) = sel.get_untracked() {
-                    let (x, y) = (i % width, i / width);
-                    refocus.set_value(None);
-                    if mode == 1 {
-                        ctx.send(Action::Explore { x, y });
-                    } else {
-                        ctx.send(Action::Mark { x, y });
+                    let entry = offered.with_untracked(|o| {
+                        o.get(i).and_then(|c| if mode == 1 { c.0 } else { c.1 })
+                    });
+                    if let Some(k) = entry {
+                        refocus.set_value(None);
+                        ctx.send_legal(k);
                     }
                 }
             }
             "m1" | "m2" => {
                 let mode = if act == "m1" { 1 } else { 2 };
-                sel.update(|s| *s = s.map(|(i, _)| (i, mode)));
+                sel.update(|s| {
+                    if let Some((i, _)) = *s {
+                        let (e, m) = modes_of(i);
+                        if (mode == 1 && e) || (mode == 2 && m) {
+                            *s = Some((i, mode));
+                        }
+                    }
+                });
             }
             a => {
                 let Some(i) = a.strip_prefix('c').and_then(|i| i.parse::<usize>().ok()) else {
                     return;
                 };
-                // Once to explore, twice to mark, a third time to let go.
+                // Once to explore, twice to mark, a third time to let go;
+                // only the ways the rules offer for this cell.
+                let (e, m) = modes_of(i);
+                let first = if e { 1 } else { 2 };
                 sel.update(|s| {
                     *s = match *s {
-                        Some((j, 1)) if j == i => Some((i, 2)),
+                        Some((j, 1)) if j == i && m => Some((i, 2)),
                         Some((j, _)) if j == i => None,
-                        _ => Some((i, 1)),
+                        _ if e || m => Some((i, first)),
+                        _ => None,
                     }
                 });
             }

@@ -757,7 +757,7 @@ fn the_open_view_of_a_replay_shows_every_face_down_card_and_the_next_draw() {
     .unwrap();
     let mut seen_face_down = 0;
     for k in [0, 1, 5, m.record().moves.len() / 2, m.record().moves.len()] {
-        let st = m.state_at(k);
+        let st = m.state_at(k).clone();
         let open = st.open_view();
         let public = st.view(None);
         assert!(public.face_down.is_empty() && public.next_draw.is_none());
