@@ -19,8 +19,10 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export async function start(folder = 'dist') {
-  const dist = path.join(ROOT, folder);
+// SPIELBLOCK_DIST serves another build (relative to the repository or
+// absolute), for example an older release to check its saved games.
+export async function start(folder = process.env.SPIELBLOCK_DIST || 'dist') {
+  const dist = path.resolve(ROOT, folder);
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`${folder}/ is missing: run \`trunk build --release\` first (scripts/test.sh does).`);
   }
