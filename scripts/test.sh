@@ -43,7 +43,10 @@ echo "tier (a): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=
 tier "(b) browser: wasm-bindgen-test in headless Chromium"
 # Every game, without the split into chunks (that needs Trunk's post-build
 # hook; the end-to-end tier covers it).
-cargo test -p spielblock --target wasm32-unknown-unknown --no-default-features --features games --test web 2>&1 | tee "$LOG/b.log"
+# The tables' legality tests tap every control of many positions (about 15 s
+# on a quiet machine); the runner's default limit for the run is 20 s.
+WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-240} \
+  cargo test -p spielblock --target wasm32-unknown-unknown --no-default-features --features games --test web 2>&1 | tee "$LOG/b.log"
 read -r p f < <(count_cargo "$LOG/b.log")
 echo "tier (b): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
 

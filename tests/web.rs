@@ -1884,13 +1884,20 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
                     if i >= buttons.length() {
                         break;
                     }
-                    let at = if pass % 2 == 0 { i } else { buttons.length() - 1 - i };
+                    let at = if pass % 2 == 0 {
+                        i
+                    } else {
+                        buttons.length() - 1 - i
+                    };
                     let b: web_sys::HtmlElement = buttons.get(at).unwrap().unchecked_into();
                     b.click();
                     tick(0).await;
                     i += 1;
                 }
-                if let Some(b) = root.query_selector("[data-primary]:not([disabled])").unwrap() {
+                if let Some(b) = root
+                    .query_selector("[data-primary]:not([disabled])")
+                    .unwrap()
+                {
                     b.unchecked_into::<web_sys::HtmlElement>().click();
                     tick(0).await;
                 }
@@ -1967,4 +1974,193 @@ async fn gnoming_table_offers_exactly_the_rules_moves() {
 async fn en_gingg_table_offers_exactly_the_rules_moves() {
     table_offers_exactly_the_rules_moves::<rules::en_gingg::EnGingg>(2, &[0, 1, 2, 3, 25, 80], 3)
         .await;
+}
+
+/// A new stored game of `game` with `seats` (name, human).
+fn stored_new(id: &str, game: &str, seed: u64, seats: &[(&str, bool)]) -> SavedGame {
+    let seats: Vec<rules::SeatInfo> = seats
+        .iter()
+        .map(|&(name, human)| rules::SeatInfo {
+            kind: if human {
+                rules::SeatKind::Human
+            } else {
+                rules::SeatKind::Computer
+            },
+            ..rules::SeatInfo::human(name)
+        })
+        .collect();
+    let g = SavedGame {
+        game: game.into(),
+        record: serde_json::json!({"game": game, "seed": seed, "seats": seats, "moves": []}),
+        ..sample(id)
+    };
+    storage::save_game(&g).unwrap();
+    storage::load_game(id).unwrap()
+}
+
+/// Sends the legal entry of `seat` whose JSON is `action`.
+fn sent(
+    s: &spielblock::session::Session,
+    seat: usize,
+    action: serde_json::Value,
+) -> spielblock::table::Sent {
+    let index = s
+        .live()
+        .legal_json(seat)
+        .iter()
+        .position(|a| *a == action)
+        .unwrap_or_else(|| panic!("{action} is not legal"));
+    spielblock::table::Sent::Legal {
+        moves: s.moves(),
+        index,
+    }
+}
+
+/// Writes what a session asked to write, as the host does, and every write
+/// queued behind it.
+async fn write(
+    s: &mut spielblock::session::Session,
+    next: Option<SavedGame>,
+) -> Vec<spielblock::session::Written> {
+    let mut out = Vec::new();
+    let mut next = next;
+    while let Some(g) = next.take() {
+        let result = storage::commit(g).await;
+        let (w, again) = s.written(result);
+        out.push(w);
+        next = again;
+    }
+    out
+}
+
+#[wasm_bindgen_test]
+async fn a_session_applies_saves_and_takes_back_without_a_page() {
+    use spielblock::session::{Change, Session, Written};
+    ls().clear().unwrap();
+    spielblock::games::load(&["en-gingg".to_string()])
+        .await
+        .unwrap();
+    let entry = spielblock::games::find("en-gingg").unwrap();
+    let saved = stored_new("s1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]);
+    let mut s = Session::open(entry, saved).unwrap();
+    assert_eq!(s.acting(false), Some(0));
+    assert_eq!(s.acting(true), None, "the turn moment holds taps");
+    // A tap for a seat that does not decide counts for nothing.
+    let roll = sent(&s, 0, serde_json::json!("roll"));
+    assert!(matches!(s.act(1, roll.clone()), Ok(None)));
+    assert_eq!(s.moves(), 0);
+    let next = s.act(0, roll.clone()).unwrap();
+    assert!(s.saving());
+    // While the write is on its way, a second tap counts for nothing.
+    assert!(matches!(s.act(0, roll.clone()), Ok(None)));
+    let w = write(&mut s, next).await;
+    assert!(matches!(
+        w[..],
+        [Written::Saved(Change::Move {
+            seat: 0,
+            human: true,
+            before: 0,
+            ..
+        })]
+    ));
+    assert_eq!(storage::load_game("s1").unwrap().move_count(), 1);
+    // A stale entry (the list moved on) is not applied.
+    assert!(matches!(s.act(0, roll), Ok(None)));
+    // Set one die aside, take it back: one step, stored.
+    let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
+    let next = s.act(0, aside).unwrap();
+    write(&mut s, next).await;
+    assert_eq!(s.undo_seat(), Some(0));
+    let next = s.undo();
+    assert_eq!(
+        write(&mut s, next).await,
+        vec![Written::Saved(Change::Undo)]
+    );
+    assert_eq!(s.moves(), 1);
+    assert_eq!(storage::load_game("s1").unwrap().move_count(), 1);
+    // The rules' refusal reaches the player in words.
+    let why = spielblock::table::Sent::Refused(spielblock::table::Text::new(|_| "no".into()));
+    assert!(s.act(0, why).is_err());
+}
+
+#[wasm_bindgen_test]
+async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
+    use spielblock::session::{Session, Written};
+    ls().clear().unwrap();
+    spielblock::games::load(&["en-gingg".to_string()])
+        .await
+        .unwrap();
+    let entry = spielblock::games::find("en-gingg").unwrap();
+    let saved = stored_new("s2", "en-gingg", 7, &[("Ana", true), ("Ben", true)]);
+    let mut one = Session::open(entry, saved.clone()).unwrap();
+    let mut two = Session::open(entry, saved).unwrap();
+    let roll = sent(&one, 0, serde_json::json!("roll"));
+    let next = one.act(0, roll.clone()).unwrap();
+    write(&mut one, next).await;
+    let stored = storage::load_game("s2").unwrap();
+    // The other tab still shows the start and plays its own roll.
+    let next = two.act(0, roll).unwrap();
+    assert_eq!(write(&mut two, next).await, vec![Written::Reloaded]);
+    assert_eq!(storage::load_game("s2").unwrap(), stored, "nothing written");
+    assert_eq!(
+        two.live().record(),
+        one.live().record(),
+        "it shows the stored game"
+    );
+    assert!(!two.stored_changed(), "and knows it is up to date");
+}
+
+#[wasm_bindgen_test]
+async fn a_session_lets_computers_move_and_hands_the_device_over() {
+    use spielblock::session::Session;
+    ls().clear().unwrap();
+    spielblock::games::load(&["minesweeper".to_string(), "choice".to_string()])
+        .await
+        .unwrap();
+    // Two people at a game with secrets: the device is handed over first.
+    let ms = spielblock::games::find("minesweeper").unwrap();
+    let saved = stored_new("s3", "minesweeper", 3, &[("Ana", true), ("Ben", true)]);
+    let mut s = Session::open(ms, saved).unwrap();
+    assert_eq!(s.handover_needed(), Some(0));
+    assert_eq!(s.acting(false), None);
+    let next = s.confirm_handover(0);
+    write(&mut s, next).await;
+    assert_eq!(s.acting(false), Some(0));
+    // A computer seat: its move is the session's, never a tap's.
+    let ch = spielblock::games::find("choice").unwrap();
+    let saved = stored_new("s4", "choice", 3, &[("Robo", false)]);
+    let mut s = Session::open(ch, saved).unwrap();
+    assert_eq!(s.acting(false), None);
+    assert!(s.computer_due());
+    assert!(
+        s.computer(1).is_none(),
+        "only at the move it was scheduled for"
+    );
+    let next = s.computer(0);
+    assert!(next.is_some() && s.moves() == 1);
+    write(&mut s, next).await;
+    assert_eq!(storage::load_game("s4").unwrap().move_count(), 1);
+}
+
+#[wasm_bindgen_test]
+fn a_sessions_records_go_the_games_way() {
+    use spielblock::session::Session;
+    ls().clear().unwrap();
+    let ch = spielblock::games::find("choice").unwrap();
+    for (id, t, score) in [("a", 1.0, 10), ("b", 2.0, 5)] {
+        storage::save_game(&finished(id, "choice", t, &[("Ana", true)], &[score])).unwrap();
+    }
+    let b = storage::load_game("b").unwrap();
+    let highest = Session::open(ch, b.clone()).unwrap().standing();
+    assert_eq!(highest.solo.map(|(s, _, new)| (s, new)), Some((10, false)));
+    let lowest = Session::open(
+        spielblock::table::Entry {
+            lowest_wins: true,
+            ..ch
+        },
+        b,
+    )
+    .unwrap()
+    .standing();
+    assert_eq!(lowest.solo.map(|(s, _, new)| (s, new)), Some((5, true)));
 }
