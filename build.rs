@@ -1,6 +1,12 @@
-//! Generates the texts for src/i18n.rs from locales/*.json, after
-//! checking that every locale has exactly the same keys with the same
-//! placeholders: a missing translation fails the build.
+//! Generates, from the one list of games (games.txt), the app's game
+//! modules and registry lines (src/games/mod.rs includes them), and the
+//! texts for src/i18n.rs from locales/*.json and each game's
+//! src/games/<module>/{en,de}.json, after checking that every locale has
+//! exactly the same keys with the same placeholders: a missing translation
+//! fails the build.
+//!
+//! `SPIELBLOCK_GAMES` (ids, comma-separated) builds only those games:
+//! `scripts/measure.sh` builds without each one for its marginal cost.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,25 +18,127 @@ fn placeholders(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-fn load(path: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let json: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    json.into_iter()
-        .map(|(k, v)| {
+/// One line of games.txt.
+struct Line {
+    id: String,
+    module: String,
+    rules_type: String,
+}
+
+/// The games to build, in home-screen order.
+fn games() -> Vec<Line> {
+    let text = std::fs::read_to_string("games.txt").expect("games.txt");
+    let all: Vec<Line> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or_default().trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            assert!(
+                cols.len() == 3,
+                "games.txt: \"{l}\" is not `id module Type`"
+            );
+            Line {
+                id: cols[0].into(),
+                module: cols[1].into(),
+                rules_type: cols[2].into(),
+            }
+        })
+        .collect();
+    for g in &all {
+        let m = format!("src/games/{}/mod.rs", g.module);
+        assert!(
+            std::path::Path::new(&m).exists(),
+            "games.txt names {}, but {m} does not exist",
+            g.id
+        );
+    }
+    println!("cargo::rerun-if-env-changed=SPIELBLOCK_GAMES");
+    match std::env::var("SPIELBLOCK_GAMES") {
+        Ok(only) => {
+            let only: Vec<&str> = only.split(',').map(str::trim).collect();
+            for id in &only {
+                assert!(
+                    id.is_empty() || all.iter().any(|g| g.id == *id),
+                    "SPIELBLOCK_GAMES names \"{id}\", which games.txt does not list"
+                );
+            }
+            all.into_iter()
+                .filter(|g| only.contains(&g.id.as_str()))
+                .collect()
+        }
+        Err(_) => all,
+    }
+}
+
+/// Every text of a locale: the app's and each game's, in order (a key in
+/// two files fails the build).
+fn texts(lang: &str, games: &[Line]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut files = vec![format!("locales/{lang}.json")];
+    files.extend(
+        games
+            .iter()
+            .map(|g| format!("src/games/{}/{lang}.json", g.module)),
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let json: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for (k, v) in json {
             let s = v
                 .as_str()
                 .unwrap_or_else(|| panic!("{path}: {k} is not a string"));
             assert!(!s.trim().is_empty(), "{path}: {k} is empty");
-            (k, placeholders(s))
-        })
+            assert!(
+                !out.iter().any(|(o, _)| *o == k),
+                "{path}: \"{k}\" is defined twice"
+            );
+            out.push((k, s.to_string()));
+        }
+    }
+    out
+}
+
+fn load(texts: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
+    texts
+        .iter()
+        .map(|(k, s)| (k.clone(), placeholders(s)))
         .collect()
+}
+
+/// The game modules (their absolute paths: the file is included into
+/// src/games/mod.rs) and the registry's `games!` list.
+fn game_modules(games: &[Line]) -> String {
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let mut out = String::new();
+    for g in games {
+        out.push_str(&format!(
+            "#[path = {:?}]\npub mod {};\n",
+            format!("{root}/src/games/{}/mod.rs", g.module),
+            g.module
+        ));
+    }
+    out.push_str("games! {\n");
+    for g in games {
+        out.push_str(&format!(
+            "    {:?} => {}_code: rules::{}::{},\n",
+            g.id, g.module, g.module, g.rules_type
+        ));
+    }
+    out.push_str("}\n");
+    out
 }
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=Cargo.toml");
     println!("cargo::rerun-if-changed=locales");
+    println!("cargo::rerun-if-changed=games.txt");
+    println!("cargo::rerun-if-changed=src/games");
+    let games = games();
+    let out_dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out_dir.join("games.rs"), game_modules(&games)).expect("write games.rs");
     // The game chunks (feature `split`): wasm-split-cli cuts the linked
     // module along the linker's relocations, so the app binary keeps them.
     // Only this crate's link changes: no dependency is rebuilt.
@@ -39,8 +147,10 @@ fn main() {
     {
         println!("cargo::rustc-link-arg-bins=--emit-relocs");
     }
-    let en = load("locales/en.json");
-    let de = load("locales/de.json");
+    let en_texts = texts("en", &games);
+    let de_texts = texts("de", &games);
+    let en = load(&en_texts);
+    let de = load(&de_texts);
     let mut problems = Vec::new();
     for (k, vars) in &en {
         match de.get(k) {
@@ -60,28 +170,6 @@ fn main() {
         problems.join("\n")
     );
 
-    // The texts as two arrays in key order, a constant per key, and a
-    // struct per key with placeholders (its fields are the placeholders).
-    let en_texts = texts("locales/en.json");
-    let de_texts = texts("locales/de.json");
-    // A game built without its feature keeps its keys (so shared code
-    // compiles, all pointing at the first text) but not its words, which
-    // would only weigh on the download.
-    let unused = |k: &str| {
-        GAME_TEXTS.iter().any(|(feature, prefixes)| {
-            std::env::var_os(format!("CARGO_FEATURE_{}", feature.to_uppercase())).is_none()
-                && prefixes.iter().any(|p| k.starts_with(p))
-        })
-    };
-    let dropped: Vec<String> = en_texts
-        .iter()
-        .map(|(k, _)| k.clone())
-        .filter(|k| unused(k))
-        .collect();
-    let keep = |t: Vec<(String, String)>| -> Vec<(String, String)> {
-        t.into_iter().filter(|(k, _)| !unused(k)).collect()
-    };
-    let (en_texts, de_texts) = (keep(en_texts), keep(de_texts));
     let mut out = String::new();
     let list = |t: &[(String, String)]| {
         t.iter()
@@ -111,9 +199,6 @@ fn main() {
     for (i, (k, _)) in en_texts.iter().enumerate() {
         out.push_str(&format!("    pub const {k}: usize = {i};\n"));
     }
-    for k in &dropped {
-        out.push_str(&format!("    pub const {k}: usize = 0;\n"));
-    }
     out.push_str(
         "}\n#[allow(non_camel_case_types, dead_code)]\npub mod args {\n    use super::*;\n",
     );
@@ -136,16 +221,4 @@ fn main() {
     let path =
         std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("texts.rs");
     std::fs::write(path, out).expect("write texts.rs");
-}
-
-/// Texts only a game's own module uses: (cargo feature, key prefixes).
-const GAME_TEXTS: &[(&str, &[&str])] = &[("gnoming", &["gn_", "name_gnoming", "pitch_gnoming"])];
-
-fn texts(path: &str) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let json: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    json.into_iter()
-        .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_string()))
-        .collect()
 }

@@ -27,15 +27,16 @@ fi
 node tests/perf/measure.mjs "${args[@]}"
 [ "$marginal" = 1 ] || exit 0
 
-# The games are the features that `games` lists. Every build keeps `split`:
+# The games are those games.txt lists (SPIELBLOCK_GAMES builds a subset,
+# build.rs). Every build keeps `split`:
 # a game's cost is split between the first load (its texts, stylesheet and
 # facts for the home screen) and the game code chunk fetched when a game is
 # first opened (the offline total counts both).
-games=$(sed -n 's/^games = \[\(.*\)\]/\1/p' Cargo.toml | tr -d '" ' | tr ',' ' ')
+games=$(sed 's/#.*//' games.txt | awk 'NF { print $1 }' | paste -sd' ')
 first=$(node tests/perf/measure.mjs --total-only --dist dist)
 offline=$(node tests/perf/measure.mjs --offline-only --dist dist)
 none_dir=target/measure/no-games
-trunk build --release --no-default-features --features split -d "$none_dir" >/dev/null
+SPIELBLOCK_GAMES= trunk build --release -d "$none_dir" >/dev/null
 none_first=$(node tests/perf/measure.mjs --total-only --dist "$none_dir")
 none_offline=$(node tests/perf/measure.mjs --offline-only --dist "$none_dir")
 echo
@@ -46,7 +47,7 @@ printf '  %-14s %12s %14s\n' "host, no game" "$(kb "$none_first")" "$(kb "$none_
 for g in $games; do
   others=$(echo "$games" | tr ' ' '\n' | { grep -vx "$g" || true; } | paste -sd, -)
   dir="target/measure/without-$g"
-  trunk build --release --no-default-features --features "split,$others" -d "$dir" >/dev/null
+  SPIELBLOCK_GAMES="$others" trunk build --release -d "$dir" >/dev/null
   wf=$(node tests/perf/measure.mjs --total-only --dist "$dir")
   wo=$(node tests/perf/measure.mjs --offline-only --dist "$dir")
   printf '  %-14s %12s %14s\n' "$g" "$(kb "$first - $wf")" "$(kb "$offline - $wo")"

@@ -187,7 +187,8 @@ impl<G: GameView> Live for LiveMatch<G> {
                 None => refusal::<G>(RuleError::Shared(rules::Shared::NotYourTurn)),
             }
         });
-        G::table(TableCtx::new(seen, port.names, port.act, why))
+        let table = G::table(TableCtx::new(seen, port.names, port.act, why));
+        view! { <style>{G::STYLE}</style> {table} }.into_any()
     }
 
     fn replay_caption(&self, k: usize) -> Text {
@@ -275,7 +276,7 @@ pub fn entry<G: GameView>() -> Entry {
     Entry {
         new_record: new_record::<G>,
         open: open::<G>,
-        rules: G::rules,
+        rules: || view! { <style>{G::STYLE}</style> {G::rules()} }.into_any(),
         replay_hint: G::replay_hint,
         ..facts::<G>()
     }

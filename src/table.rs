@@ -189,6 +189,9 @@ pub trait GameView: Game {
     const DAILY: bool = false;
     /// What the history keeps as this game's record.
     const RECORD: RecordKind = RecordKind::BestScore;
+    /// The game's stylesheet (`src/games/<module>/style.css`): it comes
+    /// with the game's code, not the first load.
+    const STYLE: &'static str;
     fn name(l: Locale) -> String;
     fn pitch(l: Locale) -> String;
     /// The table: sheets, dice, cards, board, and the acting seat's controls.

@@ -1,5 +1,6 @@
-//! The app's game registry: one line per game (the `games!` list below). A
-//! playable game is a rules type with a view module (`crate::table::GameView`).
+//! The app's game registry, generated from the one list of games
+//! (games.txt, by build.rs): each game's view module (`src/games/<module>/`,
+//! a `crate::table::GameView` for its rules type) and its `games!` line.
 //!
 //! With the `split` feature (every Trunk build) the games' code, their rules,
 //! computer players and tables, sits in one wasm chunk that is fetched when
@@ -11,17 +12,6 @@
 //! (`crate::live::facts`): enough for the home screen and the set-up's seat
 //! limits. Screens that replay or show a game wait for its code through
 //! [`when_loaded`].
-
-#[cfg(feature = "choice")]
-pub mod choice;
-#[cfg(feature = "en-gingg")]
-pub mod en_gingg;
-#[cfg(feature = "gnoming")]
-pub mod gnoming;
-#[cfg(feature = "mindgolf")]
-pub mod mindgolf;
-#[cfg(feature = "minesweeper")]
-pub mod minesweeper;
 
 use crate::i18n::*;
 use crate::table::Entry;
@@ -40,37 +30,31 @@ struct Game {
     code: fn() -> Loading<Entry>,
 }
 
-/// One line per game, in home-screen order: cargo feature => the function
-/// that loads its code: its rules type.
+/// One line per game, in home-screen order: its id => the function that
+/// loads its code: its rules type.
 macro_rules! games {
-    ($( $feature:literal => $code:ident: $game:ty ),* $(,)?) => {
+    ($( $id:literal => $code:ident: $game:ty ),* $(,)?) => {
         $(
-            #[cfg(all(feature = $feature, feature = "split"))]
+            #[cfg(feature = "split")]
             #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $code() -> Result<Entry, LoadError> {
                 Ok(crate::live::entry::<$game>())
             }
-            #[cfg(all(feature = $feature, not(feature = "split")))]
+            #[cfg(not(feature = "split"))]
             async fn $code() -> Result<Entry, LoadError> {
                 Ok(crate::live::entry::<$game>())
             }
         )*
         fn built_in() -> Vec<Game> {
             vec![$(
-                #[cfg(feature = $feature)]
                 Game { facts: crate::live::facts::<$game>, code: || Box::pin($code()) },
             )*]
         }
     };
 }
 
-games! {
-    "mindgolf" => mindgolf_code: rules::mindgolf::MindGolf,
-    "choice" => choice_code: rules::choice::Choice,
-    "minesweeper" => minesweeper_code: rules::minesweeper::Minesweeper,
-    "gnoming" => gnoming_code: rules::gnoming::Gnoming,
-    "en-gingg" => en_gingg_code: rules::en_gingg::EnGingg,
-}
+// The modules and the `games!` lines of games.txt (build.rs).
+include!(concat!(env!("OUT_DIR"), "/games.rs"));
 
 thread_local! {
     /// The games whose code is in.

@@ -35,6 +35,7 @@ fn signed(v: i64) -> String {
 }
 
 impl GameView for Minesweeper {
+    const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 2;
     const RECORD: crate::table::RecordKind = crate::table::RecordKind::Margin;
 

@@ -31,6 +31,7 @@ fn list(numbers: &[u8]) -> String {
 }
 
 impl GameView for Choice {
+    const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 1;
     const DAILY: bool = true;
 

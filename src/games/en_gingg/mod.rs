@@ -32,6 +32,7 @@ fn signed_plain(v: i64) -> String {
 }
 
 impl GameView for EnGingg {
+    const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 3;
     const RECORD: crate::table::RecordKind = crate::table::RecordKind::Longest;
 

@@ -36,6 +36,7 @@ fn formula(green: &[u8], white: Option<u8>, value: i64) -> String {
 }
 
 impl GameView for MindGolf {
+    const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 2;
     const DAILY: bool = true;
 

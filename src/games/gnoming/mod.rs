@@ -16,9 +16,6 @@ use rules::gnoming::{
 };
 use rules::Seat;
 
-/// The table's stylesheet, shipped with the game's code.
-const STYLE: &str = include_str!("../../style/gnoming.css");
-
 /// A position as players say it: column A..C, row 1..3.
 pub fn pos_name(pos: usize) -> String {
     format!("{}{}", char::from(b'A' + (pos % 3) as u8), pos / 3 + 1)
@@ -67,6 +64,7 @@ fn name_of(names: &[String], s: Seat) -> String {
 }
 
 impl GameView for Gnoming {
+    const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 3;
 
     fn replay_hint(l: Locale) -> Option<String> {
@@ -792,7 +790,6 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
         }
     };
     view! {
-        <style>{STYLE}</style>
         <div class="gn-table" node_ref=root on:click=on_click inner_html=move || html.get()></div>
     }
 }
