@@ -41,7 +41,7 @@ fn Shell() -> impl IntoView {
         <UpdatePrompt/>
         {move || match route.get() {
             Route::Home => view! { <Home/> }.into_any(),
-            Route::New(game) => view! { <crate::setup::Setup game/> }.into_any(),
+            Route::New(game) => crate::screens::show(move |s| (s.setup)(game)),
             Route::Play(id) => view! { <Play id/> }.into_any(),
             Route::History => crate::screens::show(|s| (s.history)()),
             Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id)),
@@ -318,7 +318,7 @@ fn Play(id: String) -> impl IntoView {
                     let game = saved.game.clone();
                     games::when_loaded(vec![game.clone()], move || {
                         let entry = games::find(&game).expect("a registered game");
-                        crate::host::open(entry, saved)
+                        crate::screens::show(move |s| (s.play)(entry, saved))
                     })
                 }
                 None => {
@@ -327,7 +327,7 @@ fn Play(id: String) -> impl IntoView {
                         td_string!(l, err_unknown_game, game = game.clone()).to_string()
                     });
                     storage::quarantine(&saved.key());
-                    view! { <crate::host::Unreadable reason/> }.into_any()
+                    view! { <crate::recovery::Unreadable reason/> }.into_any()
                 }
             },
             Err(LoadError::Missing) => view! {
@@ -342,7 +342,7 @@ fn Play(id: String) -> impl IntoView {
             .into_any(),
             Err(LoadError::Unreadable(why)) => {
                 let reason = why.text();
-                view! { <crate::host::Unreadable reason/> }.into_any()
+                view! { <crate::recovery::Unreadable reason/> }.into_any()
             }
         }
     }

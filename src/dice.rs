@@ -38,13 +38,17 @@ pub fn DieFace(
             format!(" {extra_class}")
         }
     );
+    // The body and pips as one string: one DOM call per die, not one per
+    // attribute of each pip (a roll redraws every die).
+    let mut inner = String::from(
+        "<rect x=\"4\" y=\"4\" width=\"92\" height=\"92\" rx=\"18\" class=\"die-body\"/>",
+    );
+    for &(x, y) in pips(face) {
+        inner.push_str(&format!(
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"9\" class=\"pip\"/>"
+        ));
+    }
     view! {
-        <svg class=class viewBox="0 0 100 100" role="img" aria-label=label data-face=face.to_string()>
-            <rect x="4" y="4" width="92" height="92" rx="18" class="die-body"/>
-            {pips(face)
-                .iter()
-                .map(|&(x, y)| view! { <circle cx=x.to_string() cy=y.to_string() r="9" class="pip"/> })
-                .collect_view()}
-        </svg>
+        <svg class=class viewBox="0 0 100 100" role="img" aria-label=label data-face=face.to_string() inner_html=inner></svg>
     }
 }

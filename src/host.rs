@@ -49,23 +49,6 @@ fn keep_focus() {
     });
 }
 
-/// Shown when a saved game cannot be used; it has been moved aside.
-#[component]
-pub fn Unreadable(reason: Text) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <main class="screen">
-            <header class="topbar">
-                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                <LangSwitch/>
-            </header>
-            <p class="notice error" role="alert">
-                {move || { let l = i18n.get_locale(); td_string!(l, game_unreadable, reason = reason.get(l)).to_string() }}
-            </p>
-        </main>
-    }
-}
-
 /// Opens a saved game of `entry`: replays it and hosts it, or moves it aside
 /// and says why.
 pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
@@ -74,7 +57,7 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
         Ok(session) => view! { <Host session/> }.into_any(),
         Err(reason) => {
             storage::quarantine(&key);
-            view! { <Unreadable reason/> }.into_any()
+            view! { <crate::recovery::Unreadable reason/> }.into_any()
         }
     }
 }

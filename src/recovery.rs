@@ -1,8 +1,14 @@
 //! A panic must never leave a blank page: the hook logs it and replaces the page
 //! with a recovery screen in both languages (plain DOM, since the app's own
 //! rendering may be what broke). Saved games are untouched: every accepted move
-//! was stored before the next one could run.
+//! was stored before the next one could run. `Unreadable` is the screen for
+//! one saved game that cannot be used (it was moved aside).
 
+use crate::i18n::*;
+use crate::lang::LangSwitch;
+use crate::routes::Link;
+use crate::table::Text;
+use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 pub const RECOVERY_HTML: &str = r#"<main class="recovery" role="alert">
@@ -43,5 +49,22 @@ pub fn render_recovery(into: &web_sys::Element) {
             .dyn_ref::<web_sys::HtmlElement>()
             .map(|b| b.set_onclick(Some(reload.as_ref().unchecked_ref())));
         reload.forget();
+    }
+}
+
+/// Shown when a saved game cannot be used; it has been moved aside.
+#[component]
+pub fn Unreadable(reason: Text) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <main class="screen">
+            <header class="topbar">
+                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
+                <LangSwitch/>
+            </header>
+            <p class="notice error" role="alert">
+                {move || { let l = i18n.get_locale(); td_string!(l, game_unreadable, reason = reason.get(l)).to_string() }}
+            </p>
+        </main>
     }
 }

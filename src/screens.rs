@@ -1,6 +1,6 @@
-//! The screens of finished games, the history with its statistics and the
-//! replay, travel in the games' wasm chunk (a replay needs the games' code
-//! anyway): the first load does not carry them (21 KB brotli less). The
+//! The screens that need a game's code anyway travel in the games' wasm
+//! chunk: the set-up, the game in play (session and host), the history with
+//! its statistics and the replay. The first load does not carry them. The
 //! router shows them through [`show`], which loads the chunk first, like a
 //! game's screens wait for its code (`crate::games::when_loaded`).
 
@@ -13,12 +13,16 @@ use std::cell::Cell;
 pub struct Screens {
     pub history: fn() -> AnyView,
     pub replay: fn(Option<String>) -> AnyView,
+    pub setup: fn(String) -> AnyView,
+    pub play: fn(crate::table::Entry, crate::storage::SavedGame) -> AnyView,
 }
 
 fn screens() -> Screens {
     Screens {
         history: || view! { <crate::history::History/> }.into_any(),
         replay: |id| view! { <crate::replay::Replay id/> }.into_any(),
+        setup: |game| view! { <crate::setup::Setup game/> }.into_any(),
+        play: crate::host::open,
     }
 }
 

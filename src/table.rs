@@ -180,6 +180,74 @@ impl<G: Game> TableCtx<G> {
     }
 }
 
+/// A table's pick (dice chosen, a cell, a lane) that belongs to one moment
+/// of the game: after any move it reads as its start value again, with no
+/// second render to reset it (a reset in an effect drew the table twice).
+pub struct MovePick<T: Send + Sync + 'static> {
+    moves: Memo<usize>,
+    cell: RwSignal<(usize, T)>,
+    start: StoredValue<T>,
+}
+
+impl<T: Send + Sync + 'static> Clone for MovePick<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Send + Sync + 'static> Copy for MovePick<T> {}
+
+impl<T: Clone + Send + Sync + 'static> MovePick<T> {
+    pub fn new(moves: Memo<usize>, start: T) -> Self {
+        MovePick {
+            moves,
+            cell: RwSignal::new((moves.get_untracked(), start.clone())),
+            start: StoredValue::new(start),
+        }
+    }
+
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        let now = self.moves.get();
+        self.cell.with(|(at, v)| {
+            if *at == now {
+                f(v)
+            } else {
+                self.start.with_value(f)
+            }
+        })
+    }
+
+    pub fn get(&self) -> T {
+        self.with(T::clone)
+    }
+
+    pub fn get_untracked(&self) -> T {
+        let now = self.moves.get_untracked();
+        self.cell.with_untracked(|(at, v)| {
+            if *at == now {
+                v.clone()
+            } else {
+                self.start.get_value()
+            }
+        })
+    }
+
+    pub fn set(&self, v: T) {
+        self.cell.set((self.moves.get_untracked(), v));
+    }
+
+    pub fn update(&self, f: impl FnOnce(&mut T)) {
+        let now = self.moves.get_untracked();
+        let start = self.start.get_value();
+        self.cell.update(|(at, v)| {
+            if *at != now {
+                *at = now;
+                *v = start;
+            }
+            f(v);
+        });
+    }
+}
+
 /// What a game's view module adds to its rules type.
 pub trait GameView: Game {
     /// Seats a new game starts with at setup.

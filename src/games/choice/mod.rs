@@ -6,7 +6,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
-use crate::table::{esc, GameView, TableCtx};
+use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
@@ -292,11 +292,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
     // The dice tapped so far, in order (two for pair A, two for pair B).
-    let sel = RwSignal::new(Vec::<usize>::new());
-    Effect::new(move |_| {
-        moves.track();
-        sel.set(Vec::new());
-    });
+    let sel = MovePick::new(moves, Vec::<usize>::new());
     let seat_now = move || v.with(|v| v.acting());
     // The rules' list decides what is offered (Roll, or the splits).
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
@@ -421,7 +417,8 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         }
     };
 
-    let sheet = move || {
+    // The pad as HTML, drawn again only when it changes (not on a roll).
+    let sheet = Memo::new(move |_| {
         let view = v.get();
         let l = i18n.get_locale();
         let seat = view.acting().unwrap_or_default();
@@ -434,8 +431,9 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 }),
             _ => None,
         };
-        sheet_view(&view.sheets[seat], preview, l)
-    };
+        sheet_html(&view.sheets[seat], preview, l)
+    });
+    let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 
     // Every player's result, who is finished, and every sheet once it is
     // over.
@@ -473,14 +471,14 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
 
     view! {
         <div class="ch-table">
-            {move || (v.with(|v| v.stage != Stage::Over)).then(|| view! {
+            {move || playing.get().then(|| view! {
                 <section class="tray ch-tray" aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
                     <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| v.round.max(1))).to_string()}</p>
                     {tray}
                 </section>
                 <section class="ch-pad" aria-labelledby="ch-sheet-title">
                     <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
-                    {sheet}
+                    <div class="ch-pad-body" inner_html=move || sheet.get()></div>
                 </section>
             })}
             {others}

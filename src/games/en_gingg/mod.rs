@@ -2,7 +2,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
-use crate::table::{GameView, TableCtx};
+use crate::table::{GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::en_gingg::{Action, EnGingg, Error, Event, Phase, Reason, View, DICE};
 use rules::Seat;
@@ -145,12 +145,8 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     let st = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
     let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
-    let selected = RwSignal::new(Vec::<usize>::new());
     // A new state clears the selection.
-    Effect::new(move |_| {
-        moves.track();
-        selected.set(Vec::new());
-    });
+    let selected = MovePick::new(moves, Vec::<usize>::new());
 
     let ledger = move || {
         let s = st.get();
@@ -318,10 +314,11 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         }
     };
 
+    let playing = Memo::new(move |_| st.with(|s| s.phase != Phase::Over));
     view! {
         <div class="eg-table">
             <div class="eg-main">
-                {move || (!st.with(|s| s.phase == Phase::Over)).then(|| view! {
+                {move || playing.get().then(|| view! {
                     <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
                 })}
                 {move || last_turn().map(|t| view! { <LastTurnCard t names=names.get()/> })}

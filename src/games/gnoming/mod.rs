@@ -9,7 +9,7 @@
 //! Minesweeper's board, the table is HTML strings with one click handler.
 
 use crate::i18n::*;
-use crate::table::{esc, GameView, TableCtx};
+use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::gnoming::{
     score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View, DECK, ROUNDS,
@@ -725,15 +725,11 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     let i18n = use_i18n();
     let with_view = move |f: &mut dyn FnMut(&View)| ctx.seen.with(|s| f(&s.view));
     let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
-    let sel = RwSignal::new(None::<usize>);
+    let sel = MovePick::new(moves, None::<usize>);
     // Round ends looked at: the one on screen when the table opened counts
     // as seen (a reload does not bring it back).
     let first = ctx.seen.with_untracked(|s| s.view.results.len());
     let seen = RwSignal::new(first);
-    Effect::new(move |_| {
-        moves.track();
-        sel.set(None);
-    });
     let html = Memo::new(move |_| {
         let l = i18n.get_locale();
         let names = ctx.names.get();

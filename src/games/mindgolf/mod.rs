@@ -4,7 +4,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
-use crate::table::{GameView, TableCtx};
+use crate::table::{GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
 use rules::Seat;
@@ -246,18 +246,11 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let names = ctx.names;
     // Dice chosen for the next throw; the lane picked for the value; the die
     // picked for a re-roll. All belong to one moment and clear on a move.
-    let green_on = RwSignal::new(Vec::<bool>::new());
-    let white_on = RwSignal::new(true);
-    let lane_pick = RwSignal::new(None::<usize>);
-    let reroll_pick = RwSignal::new(None::<Die>);
-    Effect::new(move |_| {
-        moves.track();
-        let n = v.with_untracked(|v| v.green_dice as usize);
-        green_on.set(vec![true; n]);
-        white_on.set(true);
-        lane_pick.set(None);
-        reroll_pick.set(None);
-    });
+    let n = v.with_untracked(|v| v.green_dice as usize);
+    let green_on = MovePick::new(moves, vec![true; n]);
+    let white_on = MovePick::new(moves, true);
+    let lane_pick = MovePick::new(moves, None::<usize>);
+    let reroll_pick = MovePick::new(moves, None::<Die>);
     // Every control is offered as the rules' list says.
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
     let can_act = move || ctx.acting().is_some();
@@ -449,7 +442,8 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         }
     };
 
-    let sheet = move || {
+    // What the sheet shows, compared before the lanes are drawn again.
+    let sheet_in = Memo::new(move |_| {
         let view = v.get();
         let seat = view.current;
         let sheet = view.sheets[seat].clone();
@@ -468,11 +462,16 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             })
             .collect();
         let preview = pending.or(sheet.parked);
+        (sheet, preview, selectable, lane_pick.get())
+    });
+    let sheet = move || {
+        let (sheet, preview, selectable, selected) = sheet_in.get();
         view! {
-            <SheetView sheet=sheet.clone() preview selectable selected=lane_pick.get()
+            <SheetView sheet preview selectable selected
                 on_pick=Callback::new(move |i| lane_pick.set(Some(i)))/>
         }
     };
+    let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 
     // Every player's total (and the teams'), and every sheet once it is over.
     let others = move || {
@@ -510,7 +509,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
 
     view! {
         <div class="mg-table">
-            {move || (v.with(|v| v.stage != Stage::Over)).then(|| view! {
+            {move || playing.get().then(|| view! {
                 <section class="tray mg-tray" aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
                 <section class="mg-sheet" aria-labelledby="mg-sheet-title">
                     <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[v.with(|v| v.current)].clone())).to_string()}</h2>

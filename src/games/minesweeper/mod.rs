@@ -9,7 +9,7 @@
 //! size and time on every move.
 
 use crate::i18n::*;
-use crate::table::{esc, GameView, TableCtx};
+use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::minesweeper::{mark_points, Action, Error, Event, Kind, Minesweeper, Square, View};
 use rules::Seat;
@@ -479,13 +479,9 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
             cells
         })
     });
-    let sel = RwSignal::new(None::<(usize, u8)>);
+    let sel = MovePick::new(moves, None::<(usize, u8)>);
     let hints = RwSignal::new(false);
     let all_moves = RwSignal::new(false);
-    Effect::new(move |_| {
-        moves.track();
-        sel.set(None);
-    });
     let can_act = move || ctx.acting().is_some();
     let modes_of = move |i: usize| {
         offered.with(|o| {
