@@ -5,12 +5,19 @@
 //           4x CPU throttling, median of 5 cold loads, < 1500 ms
 //   taps    tap -> updated screen (performance marks around a click, ending at
 //           the first animation frame after the DOM changed), 4x throttling,
-//           median of 20 per interaction, < 50 ms
+//           median of 20 per interaction, < 50 ms: every game's main
+//           decisions (throw/roll/draw, and entering, assigning, setting
+//           aside, placing, exploring, marking)
 //   first   the first game opened: the set-up screen once the game code
 //           chunk is fetched and compiled, 4x throttling, median of 5
 //   replay  a replay's step forward near the end of a long game, median of
 //           20, < 50 ms
-// Usage: node tests/perf/measure.mjs [--sizes-only] [--dist DIR] [--total-only | --offline-only] [--only GAME]
+// Usage: node tests/perf/measure.mjs [--sizes-only | --taps-only] [--dist DIR] [--total-only | --offline-only] [--only GAME]
+//   --taps-only  the taps alone (no sizes, loads, computer decisions, storage,
+//                replay or engine figures), with --only GAME one game's
+//   --to-paint   a tap ends once the frame after the change is rendered
+//                (style, layout, paint), not when that frame's animation
+//                callbacks start
 import fs from 'node:fs';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
@@ -25,6 +32,8 @@ const argAfter = (flag) => { const i = process.argv.indexOf(flag); return i > 0 
 const DIST = path.resolve(argAfter('--dist') || path.join(ROOT, 'dist'));
 const sizesOnly = process.argv.includes('--sizes-only');
 const totalOnly = process.argv.includes('--total-only');
+const tapsOnly = process.argv.includes('--taps-only');
+const toPaint = process.argv.includes('--to-paint');
 // --only GAME: that game's taps and decisions alone (measure.sh uses it for a
 // game built apart from the default build).
 const only = argAfter('--only');
@@ -52,8 +61,8 @@ if (totalOnly || offlineOnly) {
 }
 let total = { raw: 0, gzip: 0, brotli: 0 };
 let offline = 0;
-console.log('file'.padEnd(48), '     raw KB', '   gzip KB', ' brotli KB');
-for (const f of files) {
+if (!tapsOnly) console.log('file'.padEnd(48), '     raw KB', '   gzip KB', ' brotli KB');
+for (const f of tapsOnly ? [] : files) {
   const data = fs.readFileSync(path.join(DIST, f));
   const gz = zlib.gzipSync(data, { level: 9 }).length;
   const br = brotli(data);
@@ -61,10 +70,12 @@ for (const f of files) {
   if (!onDemand(f)) { total.raw += data.length; total.gzip += gz; total.brotli += br; }
   console.log((onDemand(f) ? `${f} (on demand)` : f).padEnd(48), kb(data.length), '  ', kb(gz), '  ', kb(br));
 }
-console.log('first load'.padEnd(48), kb(total.raw), '  ', kb(total.gzip), '  ', kb(total.brotli));
-console.log('offline total (first load and game code)'.padEnd(48), '          ', '          ', kb(offline));
-console.log(`budget: first load <= ${BUDGET.brotli / 1000} KB brotli: ${total.brotli <= BUDGET.brotli ? 'ok' : 'OVER'}`);
-if (!only && total.brotli > BUDGET.brotli) failures.push(`first load ${total.brotli} B brotli > ${BUDGET.brotli}`);
+if (!tapsOnly) {
+  console.log('first load'.padEnd(48), kb(total.raw), '  ', kb(total.gzip), '  ', kb(total.brotli));
+  console.log('offline total (first load and game code)'.padEnd(48), '          ', '          ', kb(offline));
+  console.log(`budget: first load <= ${BUDGET.brotli / 1000} KB brotli: ${total.brotli <= BUDGET.brotli ? 'ok' : 'OVER'}`);
+}
+if (!only && !tapsOnly && total.brotli > BUDGET.brotli) failures.push(`first load ${total.brotli} B brotli > ${BUDGET.brotli}`);
 
 if (!sizesOnly) {
   const server = await serve(DIST, 0);
@@ -80,7 +91,9 @@ if (!sizesOnly) {
 
   // ---- cold loads
   const loads = [];
-  for (let i = 0; i < (only ? 0 : 5); i++) {
+  // Everything but the taps is skipped for --only GAME and --taps-only.
+  const tapsAlone = Boolean(only) || tapsOnly;
+  for (let i = 0; i < (tapsAlone ? 0 : 5); i++) {
     const page = await throttled();
     await page.goto(base + '/');
     await page.waitForFunction(() => performance.getEntriesByName('spielblock:interactive').length > 0, null, { timeout: 30000 });
@@ -92,132 +105,205 @@ if (!sizesOnly) {
     if (early.some(onDemand)) failures.push(`a game chunk loaded before the home screen: ${early.join(', ')}`);
     await page.context().close();
   }
-  const load = only ? 0 : median(loads);
-  if (!only) console.log(`\ninteractive home, 4x CPU throttling, 5 cold loads: ${loads.map((x) => x.toFixed(0)).join(', ')} ms; median ${load.toFixed(0)} ms (budget < ${BUDGET.load}): ${load < BUDGET.load ? 'ok' : 'OVER'}`);
+  const load = tapsAlone ? 0 : median(loads);
+  if (!tapsAlone) console.log(`\ninteractive home, 4x CPU throttling, 5 cold loads: ${loads.map((x) => x.toFixed(0)).join(', ')} ms; median ${load.toFixed(0)} ms (budget < ${BUDGET.load}): ${load < BUDGET.load ? 'ok' : 'OVER'}`);
   if (load >= BUDGET.load) failures.push(`interactive home ${load.toFixed(0)} ms`);
 
-  // ---- taps, per game built so far
-  const tapMs = (page, selector) => page.evaluate(async (sel) => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    const changed = new Promise((resolve) => {
-      const obs = new MutationObserver(() => { obs.disconnect(); requestAnimationFrame(() => resolve()); });
-      obs.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-    });
-    performance.clearMarks('tap-start'); performance.clearMarks('tap-end'); performance.clearMeasures('tap');
-    performance.mark('tap-start');
-    el.click();
-    await changed;
-    performance.mark('tap-end');
-    return performance.measure('tap', 'tap-start', 'tap-end').duration;
-  }, selector);
-
-  // Per game: how to start a game whose every tap is ours, and how to make
-  // (and time) one sheet entry; the loop times 20 rolls and 20 entries.
-  const rollsAndEntries = (entryName, newGame, enter) => async (page) => {
+  // ---- taps, per game: every main decision of every game
+  // Scenario selectors (the tables are refactored now and then: these are
+  // what the scenarios depend on; setup's `.segmented`/`.row-tools` buttons
+  // and `button[type=submit]` aside, all are data-testid):
+  //   all       result, confirm, die, roll; main[data-saving]
+  //   mindgolf  throw, lane (its button), enter, park, apply-parked, end-turn
+  //   choice    roll, split, confirm
+  //   minesweeper  ms-board (its covered cells: button[data-i]), confirm,
+  //             ms-mode-mark; the hand-over's `.handover button`
+  //   gnoming   gn-draw, gn-mine (its buttons: the positions), confirm,
+  //             gn-continue, gn-pile-N, gn-discard-N, gn-remove, gn-decline
+  //   en-gingg  roll, die, set-aside
+  // A tap is timed from just before the click to the first animation frame
+  // after the first DOM change it caused. Before each timed tap the last
+  // write has landed (no `main[data-saving]`: a tap while a move is written
+  // counts for nothing), and a control that never changes the screen times
+  // out (null) instead of hanging.
+  const settled = (page) => page.waitForFunction(() => !document.querySelector('main[data-saving]'), null, { timeout: 10000 }).catch(() => {});
+  const tapMs = async (page, selector) => {
+    await settled(page);
+    return page.evaluate(async ([sel, toPaint]) => {
+      const el = document.querySelector(sel);
+      if (!el || el.disabled) return null;
+      let obs;
+      // With --to-paint: a message posted in the frame's callback arrives
+      // once that frame's style, layout and paint are done.
+      const frame = (resolve) => requestAnimationFrame(() => {
+        if (!toPaint) { resolve(true); return; }
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => resolve(true);
+        ch.port2.postMessage(0);
+      });
+      const changed = new Promise((resolve) => {
+        obs = new MutationObserver(() => { obs.disconnect(); frame(resolve); });
+        obs.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+      });
+      performance.clearMarks('tap-start'); performance.clearMarks('tap-end'); performance.clearMeasures('tap');
+      performance.mark('tap-start');
+      el.click();
+      const ok = await Promise.race([changed, new Promise((resolve) => setTimeout(() => resolve(false), 5000))]);
+      if (!ok) { obs.disconnect(); return null; }
+      performance.mark('tap-end');
+      return performance.measure('tap', 'tap-start', 'tap-end').duration;
+    }, [selector, toPaint]);
+  };
+  const N = 20;
+  const full = (xs) => xs.length >= N;
+  const push = (xs, t) => { if (t !== null && t !== undefined && !full(xs)) xs.push(t); };
+  // Set-up: `seats` human seats (others removed), options filled in.
+  const newGame = async (page, game, seats, options = {}) => {
+    await page.goto(base + `/new/${game}`);
+    await page.waitForSelector('[data-testid=seat-row]');
+    const rows = page.locator('[data-testid=seat-row]');
+    while ((await rows.count()) < seats) await page.click('[data-testid=add-player]');
+    while ((await rows.count()) > seats) await rows.last().locator('.row-tools button').last().click();
+    for (let i = 0; i < seats; i++) await rows.nth(i).locator('.segmented button').nth(0).click();
+    for (const [k, v] of Object.entries(options)) await page.fill(`[data-option=${k}]`, String(v));
+    await page.click('button[type=submit]');
+    await page.waitForSelector('main.play');
+  };
+  // A safety net: a scenario that stops making progress says where.
+  const guard = () => {
+    let idle = 0;
+    return async (page, progressed) => {
+      if (progressed) { idle = 0; return; }
+      if (++idle > 400) throw new Error(`tap scenario stuck at ${page.url()}: ${(await page.textContent('main')).slice(0, 300)}`);
+      await page.waitForTimeout(25);
+    };
+  };
+  // En Gingg and CHOICE: time 20 rolls and 20 entries.
+  const rollsAndEntries = (entryName, start, enter) => async (page) => {
     const roll = [], entry = [];
-    await newGame(page);
-    while (roll.length < 20 || entry.length < 20) {
-      if (await page.$('[data-testid=result]')) { await newGame(page); continue; }
+    const wait = guard();
+    await start(page);
+    while (!full(roll) || !full(entry)) {
+      if (await page.$('[data-testid=result]')) { await start(page); continue; }
       if (await page.$('[data-testid=roll]:enabled')) {
-        const t = await tapMs(page, '[data-testid=roll]');
-        if (t !== null && roll.length < 20) roll.push(t);
+        push(roll, await tapMs(page, '[data-testid=roll]'));
+        await wait(page, true);
         continue;
       }
       const t = await enter(page);
-      if (t !== null && t !== undefined && entry.length < 20) entry.push(t);
+      push(entry, t);
+      await wait(page, t !== null && t !== undefined);
     }
     return { 'dice roll': roll, [entryName]: entry };
   };
   const games = {
-    'en-gingg': rollsAndEntries('sheet entry (set aside)', async (page) => {
-      await page.goto(base + '/new/en-gingg');
-      await page.waitForSelector('[data-testid=seat-row]');
-      // Two human seats so every tap is ours.
-      await page.locator('[data-testid=seat-row]').nth(2).locator('.row-tools button').last().click();
-      await page.locator('[data-testid=seat-row]').nth(1).locator('.segmented button').nth(0).click();
-      await page.click('button[type=submit]');
-      await page.waitForSelector('[data-testid=roll]');
-    }, async (page) => {
-      const dice = page.locator('[data-testid=die]:enabled');
+    'en-gingg': rollsAndEntries('sheet entry (set aside)', (page) => newGame(page, 'en-gingg', 2), async (page) => {
+      const dice = page.locator('[data-testid=throw] [data-testid=die]:enabled');
       if (!(await dice.count())) return null;
-      // Set the highest die aside into the tray's total.
+      // Set the first die aside into the tray's total.
       await dice.nth(0).click();
-      return tapMs(page, '[data-testid=set-aside]');
+      return tapMs(page, '[data-testid=set-aside]:enabled');
     }),
-    choice: rollsAndEntries('sheet entry (assign)', async (page) => {
-      await page.goto(base + '/new/choice');
-      await page.waitForSelector('[data-testid=seat-row]');
-      await page.click('button[type=submit]');
-      await page.waitForSelector('[data-testid=roll]');
-    }, async (page) => {
+    choice: rollsAndEntries('sheet entry (assign)', (page) => newGame(page, 'choice', 1), async (page) => {
       // Pick a split, then time the confirm.
-      await page.click('[data-testid=split] >> nth=0');
-      return tapMs(page, '[data-testid=confirm]');
+      const split = page.locator('[data-testid=split]:enabled');
+      if (!(await split.count())) return null;
+      await split.first().click();
+      return tapMs(page, '[data-testid=confirm]:enabled');
     }),
+  };
+  // MindGolf: two human seats; time the throw (all dice) and the entry on a
+  // lane (pick the lane, time the enter); a value that may go on no lane is
+  // parked or the parked one applied, untimed.
+  games['mindgolf'] = async (page) => {
+    const thrown = [], entered = [];
+    const wait = guard();
+    await newGame(page, 'mindgolf', 2);
+    while (!full(thrown) || !full(entered)) {
+      if (await page.$('[data-testid=result]')) { await newGame(page, 'mindgolf', 2); continue; }
+      if (await page.$('[data-testid=throw]:enabled')) {
+        push(thrown, await tapMs(page, '[data-testid=throw]:enabled'));
+        await wait(page, true);
+        continue;
+      }
+      if (await page.$('[data-testid=end-turn]:enabled')) { await settled(page); await page.click('[data-testid=end-turn]'); await wait(page, true); continue; }
+      if (await page.$('[data-testid=thrown]')) {
+        const lanes = page.locator('[data-testid=lane] button:enabled');
+        let done = false;
+        for (let i = 0, n = await lanes.count(); i < n && !done; i++) {
+          await lanes.nth(i).click();
+          if (await page.$('[data-testid=enter]:enabled')) { push(entered, await tapMs(page, '[data-testid=enter]:enabled')); done = true; }
+        }
+        if (!done) {
+          const other = await page.$('[data-testid=park]:enabled, [data-testid=apply-parked]:enabled');
+          if (other) { await settled(page); await other.click(); done = true; }
+        }
+        await wait(page, done);
+        continue;
+      }
+      await wait(page, false);
+    }
+    return { 'throw': thrown, 'enter on a lane': entered };
   };
   // Minesweeper: two human seats, so every move is ours; the cell tap
-  // selects, the confirm applies the move with its automatic reveal.
+  // selects, the confirm applies the move (explore, with its automatic
+  // reveal). Every third move is a mark instead (mode switch untimed).
   const sweeper = (options) => async (page) => {
-    const select = [], confirm = [];
-    const newGame = async () => {
-      await page.goto(base + '/new/minesweeper');
-      await page.waitForSelector('[data-testid=seat-row]');
-      for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(0).click();
-      for (const [k, v] of Object.entries(options)) await page.fill(`[data-option=${k}]`, String(v));
-      await page.click('button[type=submit]');
-    };
-    await newGame();
-    while (select.length < 20 || confirm.length < 20) {
-      if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+    const select = [], confirm = [], mark = [];
+    const wait = guard();
+    await newGame(page, 'minesweeper', 2, options);
+    let k = 0;
+    while (!full(select) || !full(confirm) || !full(mark)) {
+      if (await page.$('[data-testid=result]')) { await newGame(page, 'minesweeper', 2, options); continue; }
       const over = await page.$('.handover button');
-      if (over) { await over.click(); continue; }
-      const cell = await page.$('[data-testid=ms-board]:not(.locked) .cov');
-      if (!cell) { await page.waitForTimeout(50); continue; }
+      if (over) { await settled(page); await over.click(); continue; }
+      const cell = await page.$('[data-testid=ms-board]:not(.locked) button[data-i]');
+      if (!cell) { await wait(page, false); continue; }
       const i = await cell.getAttribute('data-i');
-      const t = await tapMs(page, `[data-act=c${i}]`);
-      if (t !== null && select.length < 20) select.push(t);
-      const c = await tapMs(page, '[data-testid=confirm]');
-      if (c !== null && confirm.length < 20) confirm.push(c);
+      push(select, await tapMs(page, `[data-testid=ms-board] button[data-i="${i}"]`));
+      const marking = !full(mark) && (k++ % 3 === 2 || full(confirm));
+      if (marking) {
+        await page.click('[data-testid=ms-mode-mark]');
+        push(mark, await tapMs(page, '[data-testid=confirm]'));
+      } else {
+        push(confirm, await tapMs(page, '[data-testid=confirm]'));
+      }
+      await wait(page, true);
     }
-    return { 'select a cell': select, 'move + automatic reveal': confirm };
+    return { 'select a cell': select, 'move + automatic reveal': confirm, 'mark': mark };
   };
   games['minesweeper'] = sweeper({});
-  // Gnoming: two human seats (no hand-over); time the draw and the place.
+  // Gnoming: two human seats (no hand-over); time the draw and the place
+  // (pick a position, time the confirm); anything else to get on, untimed.
   games['gnoming'] = async (page) => {
     const draw = [], place = [];
-    const newGame = async () => {
-      await page.goto(base + '/new/gnoming');
-      await page.waitForSelector('[data-testid=seat-row]');
-      await page.locator('[data-testid=seat-row]').nth(2).locator('.row-tools button').last().click();
-      for (let i = 0; i < 2; i++) await page.locator('[data-testid=seat-row]').nth(i).locator('.segmented button').nth(0).click();
-      await page.click('button[type=submit]');
-    };
-    await newGame();
-    while (draw.length < 20 || place.length < 20) {
-      if (await page.$('[data-testid=result]')) { await newGame(); continue; }
+    const wait = guard();
+    await newGame(page, 'gnoming', 2);
+    while (!full(draw) || !full(place)) {
+      if (await page.$('[data-testid=result]')) { await newGame(page, 'gnoming', 2); continue; }
       const cont = await page.$('[data-testid=gn-continue]');
       if (cont) { await cont.click(); continue; }
-      if (await page.$('[data-act=d]')) {
-        const t = await tapMs(page, '[data-act=d]');
-        if (t !== null && draw.length < 20) draw.push(t);
+      if (await page.$('button[data-testid=gn-draw]')) {
+        push(draw, await tapMs(page, 'button[data-testid=gn-draw]'));
+        await wait(page, true);
         continue;
       }
-      const spots = await page.$$('[data-testid=gn-mine] button[data-act^=s]');
+      const spots = await page.$$('[data-testid=gn-mine] button');
       if (spots.length) {
+        await settled(page);
         await spots[spots.length - 1].click();
-        const t = await tapMs(page, '[data-testid=confirm]');
-        if (t !== null && place.length < 20) place.push(t);
+        push(place, await tapMs(page, '[data-testid=confirm]'));
+        await wait(page, true);
         continue;
       }
-      const other = await page.$('[data-act^=x], [data-act=r], [data-act=n]');
-      if (other) { await other.click(); continue; }
-      await page.waitForTimeout(50);
+      const other = await page.$('button[data-testid^=gn-discard-], button[data-testid=gn-remove], button[data-testid=gn-decline], button[data-testid^=gn-pile-]');
+      if (other) { await settled(page); await other.click(); await wait(page, true); continue; }
+      await wait(page, false);
     }
     return { 'draw a card': draw, 'place (confirm)': place };
   };
   games['ms 30x16/99'] = sweeper({ width: 30, height: 16, mines: 99 });
-  console.log('\ntap -> updated screen, 4x CPU throttling, median of 20:');
+  console.log(`\ntap -> updated screen${toPaint ? ' (painted)' : ''}, 4x CPU throttling, median of 20:`);
   for (const [game, run] of Object.entries(games)) {
     if (only && game !== only) continue;
     const page = await throttled();
@@ -231,7 +317,7 @@ if (!sizesOnly) {
   }
   // ---- the first game opened: its set-up screen waits for the game code
   // chunk (fetched and compiled), 4x throttling, median of 5 cold loads.
-  if (!only) {
+  if (!tapsAlone) {
     const opens = [];
     for (let i = 0; i < 5; i++) {
       const page = await throttled();
@@ -248,11 +334,11 @@ if (!sizesOnly) {
 
   // ---- computer decisions, per game: two strong computer seats play; each
   // decision (choice + rules + announcement) is a performance measure.
-  console.log('\ncomputer decision in the browser, 4x CPU throttling (tables are built once, when the game opens):');
+  if (!tapsOnly) console.log('\ncomputer decision in the browser, 4x CPU throttling (tables are built once, when the game opens):');
   // Minesweeper on 30x16/99: 150 decisions, well into the middle game where
   // the frontier is longest.
   for (const [game, options, count] of [['en-gingg', {}, 40], ['mindgolf', {}, 40], ['choice', {}, 40], ['minesweeper', {}, 40], ['minesweeper', { width: 30, height: 16, mines: 99 }, 150], ['gnoming', {}, 60]]) {
-    if (only && game !== only) continue;
+    if (tapsOnly || (only && game !== only)) continue;
     const page = await throttled();
     await page.goto(base + `/new/${game}`);
     await page.waitForSelector('[data-testid=seat-row]');
@@ -278,7 +364,7 @@ if (!sizesOnly) {
   // refused); a finished game's entry is the app's saved form of 10
   // computer games per kind from the command-line tool.
   const cli = path.join(ROOT, 'target/release/spielblock-cli');
-  if (!only && fs.existsSync(cli)) {
+  if (!tapsAlone && fs.existsSync(cli)) {
     const page = await throttled();
     await page.goto(base + '/');
     const capacity = await page.evaluate(() => {
@@ -308,7 +394,7 @@ if (!sizesOnly) {
     await page.context().close();
   }
 
-  if ((!only || only === 'replay') && fs.existsSync(cli)) {
+  if (!tapsOnly && (!only || only === 'replay') && fs.existsSync(cli)) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-replay-'));
     // ---- replay (--only replay: this alone): a step applies the moves from
     // the nearest kept match (one every 8 moves, Live::replay_at); the
@@ -346,7 +432,7 @@ if (!sizesOnly) {
   // the native figures. Each position is analysed 20 times (the browser's
   // clock is coarse) and the mean taken.
   const benchDir = path.join(ROOT, 'target/bench-wasm');
-  if (!only && fs.existsSync(path.join(benchDir, 'spielblock_bench_wasm.js'))) {
+  if (!tapsAlone && fs.existsSync(path.join(benchDir, 'spielblock_bench_wasm.js'))) {
     fs.writeFileSync(path.join(benchDir, 'index.html'),
       '<!doctype html><title>bench</title><script type="module">import init, { bench } from "./spielblock_bench_wasm.js"; await init(); window.bench = bench; window.ready = true;</script>');
     const benchServer = await serve(benchDir, 0);
@@ -358,7 +444,7 @@ if (!sizesOnly) {
     for (const l of lines.split('\n')) console.log(`  ${l}`);
     await page.context().close();
     benchServer.close();
-  } else {
+  } else if (!tapsAlone) {
     console.log('\n(no target/bench-wasm: run scripts/measure.sh for the engine benchmark in Chromium)');
   }
   await browser.close();
