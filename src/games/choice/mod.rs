@@ -437,19 +437,22 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
 
     // Every player's result, who is finished, and every sheet once it is
     // over.
+    // What the scores show: a roll leaves it as it is, so it is not drawn
+    // again.
+    let scores = Memo::new(move |_| {
+        v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting()))
+    });
     let others = move || {
-        let view = v.get();
+        let (sheets, over, now) = scores.get();
         let l = i18n.get_locale();
         let n = names.get();
-        let over = view.stage == Stage::Over;
-        let now = view.acting();
-        (view.sheets.len() > 1 || over).then(|| view! {
+        (sheets.len() > 1 || over).then(|| view! {
           <section class="ledger">
-            {(view.sheets.len() > 1).then(|| view! {
+            {(sheets.len() > 1).then(|| view! {
                 <table class="balances ch-scores">
                     <thead><tr><th scope="col">{td_string!(l, players).to_string()}</th><th scope="col" class="num">{td_string!(l, ch_points).to_string()}</th></tr></thead>
                     <tbody>
-                        {view.sheets.iter().enumerate().map(|(s, sh)| view! {
+                        {sheets.iter().enumerate().map(|(s, sh)| view! {
                             <tr class:current={now == Some(s)} data-testid="ch-player" data-done=sh.done().to_string()>
                                 <th scope="row">{(now == Some(s)).then_some("▶ ")}{n[s].clone()}
                                     {(sh.done() && !over).then(|| view! { <span class="ch-done">{td_string!(l, ch_finished).to_string()}</span> })}</th>
@@ -459,7 +462,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     </tbody>
                 </table>
             })}
-            {over.then(|| view.sheets.iter().enumerate().map(|(s, sh)| view! {
+            {over.then(|| sheets.iter().enumerate().map(|(s, sh)| view! {
                 <section class="ch-pad small" data-testid="final-sheet">
                     <h3>{n[s].clone()}</h3>
                     {sheet_view(sh, None, l)}

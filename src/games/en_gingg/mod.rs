@@ -148,17 +148,22 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     // A new state clears the selection.
     let selected = MovePick::new(moves, Vec::<usize>::new());
 
+    // The balances and the bank's book change at the end of a turn only:
+    // a throw or a set-aside does not draw them again.
+    let bank = Memo::new(move |_| {
+        st.with(|s| (s.balances.clone(), s.current, s.loser, s.ledger.clone(), s.start))
+    });
     let ledger = move || {
-        let s = st.get();
+        let (balances, current_seat, loser, _, _) = bank.get();
         let n = names.get();
-        (0..s.balances.len())
+        (0..balances.len())
             .map(|seat| {
-                let current = seat == s.current && s.loser.is_none();
-                let lost = s.loser == Some(seat);
+                let current = seat == current_seat && loser.is_none();
+                let lost = loser == Some(seat);
                 view! {
                     <tr class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
                         <th scope="row">{current.then_some("▶ ")}{n[seat].clone()}</th>
-                        <td class="num" data-testid="balance">{signed_plain(s.balances[seat])}</td>
+                        <td class="num" data-testid="balance">{signed_plain(balances[seat])}</td>
                     </tr>
                 }
             })
@@ -166,16 +171,15 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     };
 
     let history = move || {
-        let s = st.get();
+        let (_, _, _, book, start) = bank.get();
         let n = names.get();
-        if s.ledger.is_empty() {
-            let start = s.start;
+        if book.is_empty() {
             return view! { <p class="empty">{move || td_string!(i18n.get_locale(), eg_ledger_empty, n = start).to_string()}</p> }.into_any();
         }
         let l = i18n.get_locale();
         view! {
             <ol class="history" reversed tabindex="0" aria-labelledby="ledger-title">
-                {s.ledger.iter().rev().map(|e| {
+                {book.iter().rev().map(|e| {
                     let reason = match e.reason {
                         Reason::Phase1 { total } => td_string!(l, eg_reason_phase1, total = total).to_string(),
                         Reason::Penalty { by, d, count } => td_string!(l, eg_reason_penalty, name = n[by].clone(), count = count, d = d).to_string(),
@@ -195,7 +199,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         .into_any()
     };
 
-    let last_turn = move || ctx.seen.with(|s| LastTurn::from_events(&s.log));
+    let last_turn = Memo::new(move |_| ctx.seen.with(|s| LastTurn::from_events(&s.log)));
 
     // What the rules list decides what is offered: a throw, or the dice
     // picked so far as one set-aside.
@@ -321,7 +325,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 {move || playing.get().then(|| view! {
                     <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
                 })}
-                {move || last_turn().map(|t| view! { <LastTurnCard t names=names.get()/> })}
+                {move || last_turn.get().map(|t| view! { <LastTurnCard t names=names.get()/> })}
             </div>
             <section class="ledger" aria-labelledby="bank-title">
                 <h2 id="bank-title">{t!(i18n, eg_bank)}</h2>

@@ -474,8 +474,21 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 
     // Every player's total (and the teams'), and every sheet once it is over.
+    // The scores part of the view: a throw leaves it as it is, so it is
+    // not drawn again.
+    let scores = Memo::new(move |_| {
+        v.with(|v| View {
+            stage: if v.stage == Stage::Over {
+                Stage::Over
+            } else {
+                Stage::Start
+            },
+            turn: 0,
+            ..v.clone()
+        })
+    });
     let others = move || {
-        let view = v.get();
+        let view = scores.get();
         let n = names.get();
         let over = view.stage == Stage::Over;
         view! {
