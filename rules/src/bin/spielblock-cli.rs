@@ -116,9 +116,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 if line.trim().is_empty() {
                     continue;
                 }
-                let pos = rules::minefield::position_from_json(line)
+                let pos = rules::minesweeper::minefield::position_from_json(line)
                     .map_err(|e| format!("line {}: {e}", k + 1))?;
-                out.push_str(&rules::minefield::analysis_json(&pos).to_string());
+                out.push_str(&rules::minesweeper::minefield::analysis_json(&pos).to_string());
                 out.push('\n');
             }
             print!("{out}");
@@ -126,7 +126,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Minesweeper {
             command: Mines::Bench { games, seed },
         } => {
-            for line in rules::minefield::bench(games, seed) {
+            for line in rules::minesweeper::minefield::bench(games, seed) {
                 println!("{line}");
             }
         }

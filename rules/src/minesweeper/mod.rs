@@ -4,16 +4,18 @@
 //! mines around it, or mark a mine. Points for information and marks,
 //! penalties for explosions and failed marks ("Blubb"), which only their
 //! maker sees. After every move the exact deduction engine
-//! (`crate::minefield`) reveals every cell the public information settles.
+//! ([`minefield`]) reveals every cell the public information settles.
 
 use crate::contract::{
     rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
     Seat,
 };
-use crate::minefield::{self, Cell, Position};
 use crate::rng::{check_prng_hidden, Rng};
+use minefield::{Cell, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+pub mod minefield;
 
 /// R-MS-1: the standard board.
 pub const SIDE: i64 = 11;
