@@ -367,40 +367,37 @@ fn write_new_file(path: &Path, text: &str) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn req(players: &[&str], games: usize) -> SimRequest {
-        SimRequest {
-            game: "en-gingg".into(),
-            players: players.iter().map(|s| s.to_string()).collect(),
-            options: json!({}),
-            games,
-            seed: 1,
-            records: None,
-        }
+    /// The ids in games.txt, in its order.
+    fn listed_ids() -> Vec<&'static str> {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../games.txt"))
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or("").trim())
+            .filter(|line| !line.is_empty())
+            .map(|line| line.split_whitespace().next().unwrap())
+            .collect()
     }
 
     #[test]
     fn one_registry_lists_every_game() {
-        assert_eq!(
-            ids(),
-            vec!["mindgolf", "choice", "minesweeper", "gnoming", "en-gingg"]
-        );
-        let g = describe("gnoming").unwrap();
-        assert_eq!(g["players"], json!([2, 7]));
-        assert_eq!(g["private_info"], false);
-        assert_eq!(
-            g["policies"],
-            json!(["strong", "casual", "random", "greedy"])
-        );
-        let m = describe("minesweeper").unwrap();
-        assert_eq!(m["players"], json!([2, 2]));
-        assert_eq!(m["private_info"], true);
-        assert_eq!(
-            m["policies"],
-            json!(["strong", "casual", "random", "greedy", "expected"])
-        );
-        let d = describe("en-gingg").unwrap();
-        assert_eq!(d["players"], json!([2, 8]));
-        assert_eq!(d["options"][0]["key"], "start_balance");
+        // Every game of games.txt, in its order, under the id the game gives
+        // itself: none missing from `for_each_game!`, none extra.
+        let listed = listed_ids();
+        assert!(!listed.is_empty());
+        assert_eq!(ids(), listed);
+        for id in listed {
+            let d = describe(id).unwrap();
+            assert_eq!(d["id"], id);
+            let seats = d["players"].as_array().unwrap();
+            let (min, max) = (seats[0].as_u64().unwrap(), seats[1].as_u64().unwrap());
+            assert!(1 <= min && min <= max, "{id}: {seats:?}");
+            assert!(d["private_info"].is_boolean(), "{id}");
+            assert!(d["options"].is_array(), "{id}");
+            assert_eq!(
+                d["policies"].as_array().unwrap()[..3],
+                [json!("strong"), json!("casual"), json!("random")],
+                "{id}"
+            );
+        }
         assert!(describe("chess").unwrap_err().contains("Unknown game"));
     }
 
@@ -413,92 +410,11 @@ mod tests {
         assert!(replay_json(r#"{"game":"chess"}"#)
             .unwrap_err()
             .contains("Unknown game"));
-        let e =
-            replay_json(r#"{"game":"en-gingg","seed":1,"seats":[{"name":"A","kind":"human"}]}"#)
-                .unwrap_err();
-        assert!(e.contains("2 to 8 players"), "{e}");
-        let e = replay_json(
-            r#"{"game":"en-gingg","seed":1,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"human"}],
-                "moves":[{"seat":0,"action":"roll"},{"seat":0,"action":"roll"}]}"#,
-        )
-        .unwrap_err();
-        assert!(e.starts_with("Move 2:"), "{e}");
-        let e = replay_json(
-            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":1000},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"human"}]}"#,
-        )
-        .unwrap_err();
-        assert!(e.contains("from 10 to 99"), "{e}");
-    }
-
-    #[test]
-    fn replay_prints_scores_with_options() {
-        let v = replay_json(
-            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":50},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer","level":"casual"}],
-                "moves":[{"seat":0,"action":"roll"}]}"#,
-        )
-        .unwrap();
-        assert_eq!(v["scores"], json!([50, 50]));
-        assert_eq!(v["over"], json!(false));
-        assert_eq!(v["to_act"], json!([0]));
-        // The turn as players count it (the history lists it).
-        assert_eq!(v["turn"], json!(1));
-    }
-
-    #[test]
-    fn trace_lists_every_move_with_events_and_scores() {
-        let _ = std::fs::remove_dir_all(std::env::temp_dir().join("spielblock-trace-test"));
-        let r = simulate(&SimRequest {
-            records: Some(std::env::temp_dir().join("spielblock-trace-test")),
-            ..req(&["strong", "random"], 1)
-        })
-        .unwrap();
-        assert_eq!(r.games, 1);
-        let text = std::fs::read_to_string(
-            std::env::temp_dir().join("spielblock-trace-test/en-gingg-1.json"),
-        )
-        .unwrap();
-        let lines = trace_json(&text).unwrap();
-        let record: Value = serde_json::from_str(&text).unwrap();
-        let n = record["moves"].as_array().unwrap().len();
-        assert_eq!(lines.len(), n + 2);
-        assert_eq!(lines[0]["scores"], json!([37, 37]));
-        // Scores after each move follow from its events; the last matches the replay.
-        let end = replay_json(&text).unwrap();
-        assert_eq!(lines[n]["scores"], end["scores"]);
-        assert_eq!(lines[n + 1]["places"], end["places"]);
-        assert!(lines[1]["events"][0]["rolled"]["dice"].is_array());
-    }
-
-    #[test]
-    fn simulate_matches_exact_expectation() {
-        let r = simulate(&req(&["strong", "strong", "strong"], 300)).unwrap();
-        let exact = r.reference[0].1;
-        let (_, p, avg, n) = &r.figures[0];
-        assert_eq!(p, "strong");
-        // Phase 1 totals have a standard deviation below 6; 4 standard errors.
-        assert!(
-            (avg - exact).abs() < 4.0 * 6.0 / n.sqrt(),
-            "avg {avg} exact {exact} n {n}"
-        );
-        let firsts: f64 = r.win_rate.iter().chain(&r.shared_first_rate).sum();
-        assert!(firsts >= 1.0 - 1e-9);
-    }
-
-    #[test]
-    fn simulate_refuses_bad_requests() {
-        assert!(simulate(&req(&["strong", "human"], 1))
-            .unwrap_err()
-            .contains("unknown player \"human\""));
-        assert!(simulate(&req(&["strong"], 1))
-            .unwrap_err()
-            .contains("2 to 8"));
-        assert!(simulate(&req(&["strong", "greedy"], 0))
-            .unwrap_err()
-            .contains("at least one"));
-        let bad = SimRequest {
-            options: json!({"start_balance": "many"}),
-            ..req(&["strong", "greedy"], 1)
-        };
-        assert!(simulate(&bad).unwrap_err().contains("Options"));
+        // Every game refuses a record without seats, naming its own range.
+        for id in ids() {
+            let e =
+                replay_json(&json!({"game": id, "seed": 1, "seats": []}).to_string()).unwrap_err();
+            assert!(e.contains("players"), "{id}: {e}");
+        }
     }
 }

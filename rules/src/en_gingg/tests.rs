@@ -427,3 +427,246 @@ fn the_view_never_holds_the_prng() {
     });
     assert!(g.check_secrets(None, &leaky, &[]).is_err());
 }
+
+/// The midend (records, replay, undo, seats) played on En Gingg.
+mod midend {
+    use crate::contract::{Game, Level, RuleError, Shared};
+    use crate::en_gingg::{Action, EnGingg, Options};
+    use crate::midend::{Match, MatchError, Move, SeatInfo, SeatKind};
+
+    fn seats(n: usize) -> Vec<SeatInfo> {
+        (0..n).map(|i| SeatInfo::human(format!("P{i}"))).collect()
+    }
+
+    #[test]
+    fn state_after_move_k_for_step_by_step_replay() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        let mut states = vec![m.state().clone()];
+        for _ in 0..12 {
+            let seat = m.state().to_act()[0];
+            let a = m.computer_action(seat);
+            m.apply(seat, a).unwrap();
+            states.push(m.state().clone());
+        }
+        for (k, st) in states.iter().enumerate() {
+            assert_eq!(&m.state_at(k), st, "state after move {k}");
+        }
+    }
+
+    #[test]
+    fn a_bad_record_names_its_first_bad_move() {
+        let mut r = Match::<EnGingg>::new(seats(2), Options::default(), 5)
+            .unwrap()
+            .record()
+            .clone();
+        r.moves = vec![
+            Move {
+                seat: 0,
+                action: Action::Roll,
+            },
+            Move {
+                seat: 1,
+                action: Action::Roll,
+            },
+        ];
+        assert_eq!(
+            Match::replay(r.clone()).unwrap_err(),
+            MatchError::Move {
+                index: 2,
+                error: RuleError::Shared(Shared::NotYourTurn)
+            }
+        );
+        r.moves[1].seat = 7;
+        assert_eq!(
+            Match::replay(r.clone()).unwrap_err(),
+            MatchError::NoSeat { index: 2, seat: 7 }
+        );
+        r.game = "chess".into();
+        assert!(matches!(
+            Match::replay(r).unwrap_err(),
+            MatchError::WrongGame { .. }
+        ));
+        assert!(matches!(
+            Match::<EnGingg>::new(seats(1), Options::default(), 1),
+            Err(RuleError::Shared(Shared::SeatCount { got: 1, .. }))
+        ));
+    }
+
+    #[test]
+    fn names_are_checked() {
+        for bad in ["", "   ", "A\u{0}B", &"x".repeat(25)] {
+            let mut s = seats(2);
+            s[1].name = bad.to_string();
+            assert_eq!(
+                Match::<EnGingg>::new(s, Options::default(), 1).unwrap_err(),
+                RuleError::Shared(Shared::SeatName { seat: 1, max: 24 }),
+                "{bad:?}"
+            );
+        }
+        let mut s = seats(2);
+        s[0].name = "Zoë Ümlaut-Größenwahn ß".into();
+        assert!(Match::<EnGingg>::new(s, Options::default(), 1).is_ok());
+    }
+
+    #[test]
+    fn undo_takes_back_only_own_decisions_that_revealed_nothing() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        m.apply(0, Action::Roll).unwrap();
+        // A throw revealed dice: no taking back.
+        assert_eq!(m.can_undo(), None);
+        assert!(!m.undo(0));
+        let before = m.state().clone();
+        m.apply(0, Action::SetAside(vec![0])).unwrap();
+        assert_eq!(m.can_undo(), Some(0));
+        assert!(!m.undo(1), "only the seat that made it");
+        assert!(m.undo(0));
+        assert_eq!(m.state(), &before);
+        assert_eq!(
+            m.record().moves.len(),
+            1,
+            "the undone move leaves the record"
+        );
+        assert_eq!(m.can_undo(), None, "the throw before it stays");
+    }
+
+    #[test]
+    fn computer_seats_and_levels_change_mid_game() {
+        let mut m = Match::<EnGingg>::new(seats(2), Options::default(), 5).unwrap();
+        assert_eq!(m.computer_to_act(), None);
+        m.set_seat(0, SeatKind::Computer, Level::Casual);
+        assert_eq!(m.computer_to_act(), Some(0));
+        assert_eq!(m.seats()[0].level, Level::Casual);
+        // Old records without a level read as the strong player.
+        let s: SeatInfo = serde_json::from_str(r#"{"name":"A","kind":"computer"}"#).unwrap();
+        assert_eq!(s.level, Level::Strong);
+        // Chosen before the first move: still the computer for the whole game.
+        assert!(!m.seats()[0].switched);
+        // After a move, a switch and back, or a new level, is remembered (the
+        // statistics count a game against a computer only if it played it
+        // from start to end), and written only when set.
+        m.apply(0, Action::Roll).unwrap();
+        m.set_seat(1, SeatKind::Human, Level::Strong);
+        assert!(!m.seats()[1].switched, "no change");
+        m.set_seat(0, SeatKind::Human, Level::Casual);
+        m.set_seat(0, SeatKind::Computer, Level::Casual);
+        assert!(m.seats()[0].switched);
+        let text = serde_json::to_string(m.record()).unwrap();
+        assert_eq!(text.matches("switched").count(), 1);
+        assert!(!text.contains("policy"));
+    }
+}
+
+/// The registry's replay, trace and simulate, on En Gingg.
+mod registry {
+    use crate::registry::*;
+    use serde_json::{json, Value};
+
+    fn req(players: &[&str], games: usize) -> SimRequest {
+        SimRequest {
+            game: "en-gingg".into(),
+            players: players.iter().map(|s| s.to_string()).collect(),
+            options: json!({}),
+            games,
+            seed: 1,
+            records: None,
+        }
+    }
+
+    #[test]
+    fn the_registry_describes_en_gingg() {
+        let d = describe("en-gingg").unwrap();
+        assert_eq!(d["players"], json!([2, 8]));
+        assert_eq!(d["options"][0]["key"], "start_balance");
+    }
+
+    #[test]
+    fn replay_rejects_bad_records_clearly() {
+        let e =
+            replay_json(r#"{"game":"en-gingg","seed":1,"seats":[{"name":"A","kind":"human"}]}"#)
+                .unwrap_err();
+        assert!(e.contains("2 to 8 players"), "{e}");
+        let e = replay_json(
+            r#"{"game":"en-gingg","seed":1,"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"human"}],
+                "moves":[{"seat":0,"action":"roll"},{"seat":0,"action":"roll"}]}"#,
+        )
+        .unwrap_err();
+        assert!(e.starts_with("Move 2:"), "{e}");
+        let e = replay_json(
+            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":1000},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"human"}]}"#,
+        )
+        .unwrap_err();
+        assert!(e.contains("from 10 to 99"), "{e}");
+    }
+
+    #[test]
+    fn replay_prints_scores_with_options() {
+        let v = replay_json(
+            r#"{"game":"en-gingg","seed":1,"options":{"start_balance":50},"seats":[{"name":"A","kind":"human"},{"name":"B","kind":"computer","level":"casual"}],
+                "moves":[{"seat":0,"action":"roll"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(v["scores"], json!([50, 50]));
+        assert_eq!(v["over"], json!(false));
+        assert_eq!(v["to_act"], json!([0]));
+        // The turn as players count it (the history lists it).
+        assert_eq!(v["turn"], json!(1));
+    }
+
+    #[test]
+    fn trace_lists_every_move_with_events_and_scores() {
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join("spielblock-trace-test"));
+        let r = simulate(&SimRequest {
+            records: Some(std::env::temp_dir().join("spielblock-trace-test")),
+            ..req(&["strong", "random"], 1)
+        })
+        .unwrap();
+        assert_eq!(r.games, 1);
+        let text = std::fs::read_to_string(
+            std::env::temp_dir().join("spielblock-trace-test/en-gingg-1.json"),
+        )
+        .unwrap();
+        let lines = trace_json(&text).unwrap();
+        let record: Value = serde_json::from_str(&text).unwrap();
+        let n = record["moves"].as_array().unwrap().len();
+        assert_eq!(lines.len(), n + 2);
+        assert_eq!(lines[0]["scores"], json!([37, 37]));
+        // Scores after each move follow from its events; the last matches the replay.
+        let end = replay_json(&text).unwrap();
+        assert_eq!(lines[n]["scores"], end["scores"]);
+        assert_eq!(lines[n + 1]["places"], end["places"]);
+        assert!(lines[1]["events"][0]["rolled"]["dice"].is_array());
+    }
+
+    #[test]
+    fn simulate_matches_exact_expectation() {
+        let r = simulate(&req(&["strong", "strong", "strong"], 300)).unwrap();
+        let exact = r.reference[0].1;
+        let (_, p, avg, n) = &r.figures[0];
+        assert_eq!(p, "strong");
+        // Phase 1 totals have a standard deviation below 6; 4 standard errors.
+        assert!(
+            (avg - exact).abs() < 4.0 * 6.0 / n.sqrt(),
+            "avg {avg} exact {exact} n {n}"
+        );
+        let firsts: f64 = r.win_rate.iter().chain(&r.shared_first_rate).sum();
+        assert!(firsts >= 1.0 - 1e-9);
+    }
+
+    #[test]
+    fn simulate_refuses_bad_requests() {
+        assert!(simulate(&req(&["strong", "human"], 1))
+            .unwrap_err()
+            .contains("unknown player \"human\""));
+        assert!(simulate(&req(&["strong"], 1))
+            .unwrap_err()
+            .contains("2 to 8"));
+        assert!(simulate(&req(&["strong", "greedy"], 0))
+            .unwrap_err()
+            .contains("at least one"));
+        let bad = SimRequest {
+            options: json!({"start_balance": "many"}),
+            ..req(&["strong", "greedy"], 1)
+        };
+        assert!(simulate(&bad).unwrap_err().contains("Options"));
+    }
+}
