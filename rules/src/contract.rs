@@ -417,6 +417,23 @@ pub trait Game:
         Vec::new()
     }
 
+    /// The game's own command-line tools, `spielblock-cli <ID> <tool> ...`:
+    /// a command (named by the command-line tool after `ID`) with one
+    /// subcommand per tool; None if the game has none.
+    fn cli_tools() -> Option<clap::Command> {
+        None
+    }
+
+    /// Runs one of `cli_tools` on its parsed arguments; `read_input` reads a
+    /// file ("-": standard input). Returns the text to print; Err is shown
+    /// as the error (exit code 2).
+    fn run_cli_tool(
+        _args: &clap::ArgMatches,
+        _read_input: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<String, String> {
+        Err(format!("{} has no command-line tools.", Self::ID))
+    }
+
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

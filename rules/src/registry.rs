@@ -38,6 +38,37 @@ pub fn ids() -> Vec<&'static str> {
     for_each_game!(list)
 }
 
+/// Every game's own command-line tools (`Game::cli_tools`), each a command
+/// named after its game's id.
+pub fn cli_tools() -> Vec<clap::Command> {
+    macro_rules! list {
+        ($($g:ty),*) => {
+            [$(<$g as Game>::cli_tools().map(|c| c.name(<$g as Game>::ID))),*]
+        };
+    }
+    for_each_game!(list).into_iter().flatten().collect()
+}
+
+/// Runs the tool `args` selects of game `id` (see `cli_tools`) and returns
+/// the text to print.
+pub fn run_cli_tool(
+    id: &str,
+    args: &clap::ArgMatches,
+    read_input: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    struct Tool<'a>(
+        &'a clap::ArgMatches,
+        &'a dyn Fn(&str) -> Result<String, String>,
+    );
+    impl Visit for Tool<'_> {
+        type Out = Result<String, String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            G::run_cli_tool(self.0, self.1)
+        }
+    }
+    visit(id, Tool(args, read_input))?
+}
+
 /// A game's registry facts, for `spielblock-cli games`.
 pub fn describe(id: &str) -> Result<Value, String> {
     struct Describe;

@@ -15,6 +15,7 @@ use minefield::{Cell, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod cli;
 pub mod minefield;
 
 /// R-MS-1: the standard board.
@@ -493,6 +494,17 @@ impl Game for Minesweeper {
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 2;
     const PRIVATE_INFO: bool = true;
+
+    fn cli_tools() -> Option<clap::Command> {
+        Some(cli::command())
+    }
+
+    fn run_cli_tool(
+        args: &clap::ArgMatches,
+        read_input: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<String, String> {
+        cli::run(args, read_input)
+    }
 
     fn options_spec() -> Vec<OptionSpec> {
         vec![
