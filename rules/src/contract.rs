@@ -294,7 +294,7 @@ pub trait Game:
     /// Whether seats hold private information, so the device must be handed over
     /// behind a "pass to NAME" screen between seats.
     const PRIVATE_INFO: bool;
-    /// Whether the lowest score wins (Gnoming A Round): which way a best and
+    /// Whether the lowest score wins (as in golf): which way a best and
     /// a worst score go in the statistics.
     const LOWEST_WINS: bool = false;
 
@@ -559,15 +559,15 @@ mod tests {
             })
         );
         assert!(int.check(&"2".into()).is_err());
-        let choice = OptionSpec {
+        let pick = OptionSpec {
             key: "mode",
             kind: OptionKind::Choice {
                 values: &["a", "b"],
                 default: "a",
             },
         };
-        assert_eq!(choice.check(&"b".into()), Ok(()));
-        assert!(choice.check(&"c".into()).is_err());
+        assert_eq!(pick.check(&"b".into()), Ok(()));
+        assert!(pick.check(&"c".into()).is_err());
         let b = OptionSpec {
             key: "on",
             kind: OptionKind::Bool { default: false },

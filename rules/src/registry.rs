@@ -109,7 +109,12 @@ fn parse_head(text: &str) -> Result<(Value, String), String> {
     let id = head
         .get("game")
         .and_then(Value::as_str)
-        .ok_or("The file names no game: it needs a \"game\" field, for example \"en-gingg\".")?
+        .ok_or_else(|| {
+            format!(
+                "The file names no game: it needs a \"game\" field, for example \"{}\".",
+                ids()[0]
+            )
+        })?
         .to_string();
     Ok((head, id))
 }
@@ -161,8 +166,8 @@ pub fn trace_json(text: &str) -> Result<Vec<Value>, String> {
                 "scores": m.state().scores(),
                 "to_act": m.state().to_act(),
                 // The whole starting state, hidden facts included (where
-                // Minesweeper's mines are), so a checker can replay the
-                // rules without this engine's random numbers.
+                // the mines or face-down cards are), so a checker can replay
+                // the rules without this engine's random numbers.
                 "start": m.state(),
             })];
             for (i, mv) in moves.into_iter().enumerate() {
