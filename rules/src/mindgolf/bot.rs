@@ -54,7 +54,7 @@ pub fn throw_value(green: usize, white: bool, pay: &dyn Fn(i64) -> f64) -> f64 {
 
 /// The exact value of a lane at distance x with k fields left, playing
 /// that lane alone optimally (choice of dice and re-roll by expectation):
-/// value[k][x], by dynamic programming over k.
+/// `value[k][x]`, by dynamic programming over k.
 pub struct LaneTable {
     value: Vec<Vec<f64>>,
 }
