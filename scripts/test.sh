@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test tier (installs what is missing first):
 #   lint  cargo fmt --check, clippy -D warnings (native rules, wasm app), no
-#         import cycle in src/
+#         import cycle in src/, no game named in generic code
 #   (a)   native cargo test of rules/ and the command-line tool, in release
 #         mode (the property tests play thousands of games)
 #   (b)   wasm-bindgen-test in headless Chromium (storage, components)
@@ -31,12 +31,14 @@ tier "lint: rustfmt and clippy"
 cargo fmt --all -- --check
 # Game modules are declared by generated code (games.txt), which cargo fmt
 # does not follow: check them by name.
-rustfmt --check --edition 2021 src/games/*/mod.rs
+rustfmt --check --edition 2021 src/games/*/mod.rs rules/src/*/mod.rs
 cargo clippy -q -p spielblock-rules --all-targets -- -D warnings
 cargo clippy -q -p spielblock --target wasm32-unknown-unknown --all-targets -- -D warnings
 # Without the chunks too: the wasm-bindgen tests build that way.
 cargo clippy -q -p spielblock --target wasm32-unknown-unknown --no-default-features --all-targets -- -D warnings
 node scripts/check-modules.mjs
+# Generic code names no game (games.txt lists them; each lives in its folders).
+node scripts/check-games.mjs
 
 tier "(a) native: rules crate and command-line tool"
 cargo test --release -p spielblock-rules 2>&1 | tee "$LOG/a.log"

@@ -23,7 +23,7 @@ fn Shell() -> impl IntoView {
     let initial = initial_locale();
     i18n.set_locale(initial);
     // The provider settles its own (browser-derived) locale after creation; the
-    // remembered choice wins, so apply it once more after that. The provider
+    // remembered language wins, so apply it once more after that. The provider
     // keeps <html lang> in step.
     Effect::new(move |done: Option<()>| {
         if done.is_none() {

@@ -11,7 +11,7 @@ pub fn lang_code(l: Locale) -> &'static str {
     }
 }
 
-/// The language at start: the remembered choice, else the browser's.
+/// The language at start: the remembered one, else the browser's.
 pub fn initial_locale() -> Locale {
     let stored = storage::load_lang();
     let browser = || {

@@ -133,7 +133,7 @@ impl Nav {
 /// address), followed inside the app on a plain click.
 #[component]
 pub fn Link(
-    /// The in-app path, e.g. "/new/en-gingg".
+    /// The in-app path, e.g. "/new/ID".
     to: String,
     #[prop(optional, into)] class: String,
     #[prop(optional, into)] label: Option<Signal<String>>,

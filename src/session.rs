@@ -137,7 +137,7 @@ impl Session {
 
     /// The hand-over screen stands between two people at one device: always
     /// in a game with secrets (decided by the game and the seats, never by
-    /// stored data), by choice in the others.
+    /// stored data), when the players asked for it in the others.
     pub fn handover_on(&self) -> bool {
         let humans = self
             .live

@@ -1,4 +1,4 @@
-//! `rules::minefield::bench_with` for the browser: the same engine code as
+//! `rules::minesweeper::minefield::bench_with` for the browser: the same engine code as
 //! the app's release build, timed with `performance.now()` in Chromium.
 
 use wasm_bindgen::prelude::*;
@@ -17,5 +17,11 @@ pub fn bench(games: u32, seed: u32, reps: u32) -> String {
             .and_then(|v| v.as_f64())
             .unwrap_or(0.0)
     };
-    rules::minefield::bench_with(u64::from(games), u64::from(seed), &now, reps as usize).join("\n")
+    rules::minesweeper::minefield::bench_with(
+        u64::from(games),
+        u64::from(seed),
+        &now,
+        reps as usize,
+    )
+    .join("\n")
 }

@@ -1,4 +1,4 @@
-//! Trains the CHOICE strong player's value table (rules/src/choice_table.in)
+//! Trains the CHOICE strong player's value table (rules/src/choice/choice_table.in)
 //! by Monte Carlo policy iteration, eight times, and averages the eight:
 //!
 //! 1. start from a hand-made table: a row with c crosses gets Poisson many
@@ -17,7 +17,7 @@
 //!
 //! Deterministic: the same source gives the same table (two threads, about
 //! six minutes on this machine).
-//! Run: cargo run --release -p spielblock-rules --example choice_train > rules/src/choice_table.in
+//! Run: cargo run --release -p spielblock-rules --example choice_train > rules/src/choice/choice_table.in
 
 use rules::choice::bot::{self, Table, KINDS, THROW_BUCKETS};
 use rules::choice::{row_score, Sheet, BOXES};

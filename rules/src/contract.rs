@@ -294,7 +294,7 @@ pub trait Game:
     /// Whether seats hold private information, so the device must be handed over
     /// behind a "pass to NAME" screen between seats.
     const PRIVATE_INFO: bool;
-    /// Whether the lowest score wins (Gnoming A Round): which way a best and
+    /// Whether the lowest score wins (as in golf): which way a best and
     /// a worst score go in the statistics.
     const LOWEST_WINS: bool = false;
 
@@ -415,6 +415,23 @@ pub trait Game:
     /// Exact reference values `simulate` prints beside the measured figures.
     fn reference_figures() -> Vec<(&'static str, f64)> {
         Vec::new()
+    }
+
+    /// The game's own command-line tools, `spielblock-cli <ID> <tool> ...`:
+    /// a command (named by the command-line tool after `ID`) with one
+    /// subcommand per tool; None if the game has none.
+    fn cli_tools() -> Option<clap::Command> {
+        None
+    }
+
+    /// Runs one of `cli_tools` on its parsed arguments; `read_input` reads a
+    /// file ("-": standard input). Returns the text to print; Err is shown
+    /// as the error (exit code 2).
+    fn run_cli_tool(
+        _args: &clap::ArgMatches,
+        _read_input: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<String, String> {
+        Err(format!("{} has no command-line tools.", Self::ID))
     }
 
     fn is_over(&self) -> bool {
@@ -542,15 +559,15 @@ mod tests {
             })
         );
         assert!(int.check(&"2".into()).is_err());
-        let choice = OptionSpec {
+        let pick = OptionSpec {
             key: "mode",
             kind: OptionKind::Choice {
                 values: &["a", "b"],
                 default: "a",
             },
         };
-        assert_eq!(choice.check(&"b".into()), Ok(()));
-        assert!(choice.check(&"c".into()).is_err());
+        assert_eq!(pick.check(&"b".into()), Ok(()));
+        assert!(pick.check(&"c".into()).is_err());
         let b = OptionSpec {
             key: "on",
             kind: OptionKind::Bool { default: false },

@@ -332,9 +332,9 @@ fn minesweeper_analyze_refuses_a_malformed_line_with_exit_2() {
 /// revealed with their true numbers, as an `analyze` line.
 fn scattered_largest_position(seed: u64, count: usize) -> String {
     let mut rng = rules::rng::Rng::new(seed);
-    let (truth, pos) = rules::minefield::deal(30, 30, 225, &mut rng);
+    let (truth, pos) = rules::minesweeper::minefield::deal(30, 30, 225, &mut rng);
     let mut safe: Vec<usize> = (0..900)
-        .filter(|&i| !truth[i] && pos.cells[i] == rules::minefield::Cell::Covered)
+        .filter(|&i| !truth[i] && pos.cells[i] == rules::minesweeper::minefield::Cell::Covered)
         .collect();
     rng.shuffle(&mut safe);
     let mut revealed = vec![serde_json::json!([15, 15, 0])];

@@ -1,8 +1,8 @@
-//! Spielblock's command-line tool: replay or trace a game file, or simulate
-//! games between computer players. Built from the rules crate alone (no
+//! Spielblock's command-line tool: replay or trace a game file, simulate
+//! games between computer players, or run a game's own tools. Built from the rules crate alone (no
 //! browser). Every bad argument or file gets a clear message and exit code 2.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use rules::registry::{self, SimRequest};
 use std::io::Read;
 use std::process::ExitCode;
@@ -30,14 +30,14 @@ enum Command {
     },
     /// Play N games and print average scores, win rates and game figures.
     Simulate {
-        /// Game id, e.g. en-gingg.
+        /// Game id (see `games`).
         game: String,
         /// One policy per seat, comma-separated: strong, casual, random, or a
         /// baseline the game adds (see `games`), e.g. greedy.
         #[arg(long, default_value = "strong,strong,strong")]
         players: String,
-        /// Options as JSON, e.g. '{"start_balance": 20}'; missing ones take
-        /// their defaults.
+        /// Options as JSON, e.g. '{"key": 20}' with the keys `games` lists;
+        /// missing ones take their defaults.
         #[arg(long, default_value = "{}")]
         options: String,
         /// Number of games.
@@ -55,36 +55,24 @@ enum Command {
     },
     /// List the games with their players, options and policies.
     Games,
-    /// Minesweeper for two: the deduction engine.
-    Minesweeper {
-        #[command(subcommand)]
-        command: Mines,
-    },
-}
-
-#[derive(Subcommand)]
-enum Mines {
-    /// Read positions as JSON lines ({"width":11,"height":11,"mines":15,
-    /// "revealed":[[x,y,n],...],"mines_visible":[[x,y],...]}, x the column
-    /// and y the row from 0; "-" reads standard input) and print one JSON
-    /// line per position: consistent, every covered cell's mine probability
-    /// and what the automatic reveal uncovers.
-    Analyze { file: String },
-    /// Time the engine on positions from seeded games (11x11/15, 30x16/99,
-    /// and 30x30/225 on a 40th as many): median, 99th percentile and
-    /// maximum per position.
-    Bench {
-        /// Games per board size.
-        #[arg(long, short = 'n', default_value_t = 200)]
-        games: u64,
-        /// First seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    // Every game's own tools join the built-in commands as
+    // `spielblock-cli <game id> <tool> ...`.
+    let tools = registry::cli_tools();
+    let ids: Vec<String> = tools.iter().map(|t| t.get_name().to_string()).collect();
+    let matches = tools
+        .into_iter()
+        .fold(Cli::command(), |cli, tool| cli.subcommand(tool))
+        .get_matches();
+    let result = match matches.subcommand() {
+        Some((id, args)) if ids.iter().any(|i| i == id) => {
+            registry::run_cli_tool(id, args, &read_input).map(|out| print!("{out}"))
+        }
+        _ => run(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -107,29 +95,6 @@ fn read_input(file: &str) -> Result<String, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Minesweeper {
-            command: Mines::Analyze { file },
-        } => {
-            let text = read_input(&file)?;
-            let mut out = String::new();
-            for (k, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let pos = rules::minefield::position_from_json(line)
-                    .map_err(|e| format!("line {}: {e}", k + 1))?;
-                out.push_str(&rules::minefield::analysis_json(&pos).to_string());
-                out.push('\n');
-            }
-            print!("{out}");
-        }
-        Command::Minesweeper {
-            command: Mines::Bench { games, seed },
-        } => {
-            for line in rules::minefield::bench(games, seed) {
-                println!("{line}");
-            }
-        }
         Command::Replay { file, trace } => {
             let text = read_input(&file)?;
             if trace {

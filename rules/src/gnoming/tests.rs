@@ -775,3 +775,14 @@ fn the_open_view_of_a_replay_shows_every_face_down_card_and_the_next_draw() {
     }
     assert!(seen_face_down > 0);
 }
+
+#[test]
+fn the_registry_describes_gnoming() {
+    let g = crate::registry::describe(Gnoming::ID).unwrap();
+    assert_eq!(g["players"], serde_json::json!([2, 7]));
+    assert_eq!(g["private_info"], false);
+    assert_eq!(
+        g["policies"],
+        serde_json::json!(["strong", "casual", "random", "greedy"])
+    );
+}

@@ -487,3 +487,14 @@ fn every_move_on_the_largest_board_takes_under_a_second_r_ms_5_r_ms_7() {
     ));
     println!("slowest move on 30x30/225: {:.3} s", worst);
 }
+
+#[test]
+fn the_registry_describes_minesweeper() {
+    let m = crate::registry::describe(Minesweeper::ID).unwrap();
+    assert_eq!(m["players"], serde_json::json!([2, 2]));
+    assert_eq!(m["private_info"], true);
+    assert_eq!(
+        m["policies"],
+        serde_json::json!(["strong", "casual", "random", "greedy", "expected"])
+    );
+}

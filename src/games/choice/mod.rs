@@ -439,9 +439,8 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // over.
     // What the scores show: a roll leaves it as it is, so it is not drawn
     // again.
-    let scores = Memo::new(move |_| {
-        v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting()))
-    });
+    let scores =
+        Memo::new(move |_| v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting())));
     let others = move || {
         let (sheets, over, now) = scores.get();
         let l = i18n.get_locale();

@@ -151,7 +151,15 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     // The balances and the bank's book change at the end of a turn only:
     // a throw or a set-aside does not draw them again.
     let bank = Memo::new(move |_| {
-        st.with(|s| (s.balances.clone(), s.current, s.loser, s.ledger.clone(), s.start))
+        st.with(|s| {
+            (
+                s.balances.clone(),
+                s.current,
+                s.loser,
+                s.ledger.clone(),
+                s.start,
+            )
+        })
     });
     let ledger = move || {
         let (balances, current_seat, loser, _, _) = bank.get();

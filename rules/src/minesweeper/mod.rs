@@ -4,16 +4,19 @@
 //! mines around it, or mark a mine. Points for information and marks,
 //! penalties for explosions and failed marks ("Blubb"), which only their
 //! maker sees. After every move the exact deduction engine
-//! (`crate::minefield`) reveals every cell the public information settles.
+//! ([`minefield`]) reveals every cell the public information settles.
 
 use crate::contract::{
     rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
     Seat,
 };
-use crate::minefield::{self, Cell, Position};
 use crate::rng::{check_prng_hidden, Rng};
+use minefield::{Cell, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+mod cli;
+pub mod minefield;
 
 /// R-MS-1: the standard board.
 pub const SIDE: i64 = 11;
@@ -492,6 +495,17 @@ impl Game for Minesweeper {
     const MAX_SEATS: usize = 2;
     const PRIVATE_INFO: bool = true;
 
+    fn cli_tools() -> Option<clap::Command> {
+        Some(cli::command())
+    }
+
+    fn run_cli_tool(
+        args: &clap::ArgMatches,
+        read_input: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<String, String> {
+        cli::run(args, read_input)
+    }
+
     fn options_spec() -> Vec<OptionSpec> {
         vec![
             OptionSpec {
@@ -826,266 +840,7 @@ impl Game for Minesweeper {
     }
 }
 
-pub mod bot {
-    //! The computer players, from their seat's view only.
-    use super::*;
-
-    /// The covered cells, with their exact mine probabilities; the seat's
-    /// own failed marks count as known safe (`private`).
-    fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
-        let mut pos = view.position();
-        if private {
-            for &b in &view.blubbs {
-                if pos.cells[b] == Cell::Covered {
-                    pos.cells[b] = Cell::Clear;
-                }
-            }
-        }
-        let a = minefield::analyze(&pos)?;
-        let mut p = a.probability;
-        for (i, c) in pos.cells.iter().enumerate() {
-            if *c == Cell::Clear {
-                p[i] = Some(0.0);
-            }
-        }
-        Some((pos, p))
-    }
-
-    fn at(view: &View, i: usize) -> (usize, usize) {
-        (i % view.width, i / view.width)
-    }
-
-    fn first_covered(view: &View) -> Action {
-        let i = view
-            .board
-            .iter()
-            .position(|s| *s == Square::Covered)
-            .unwrap_or(0);
-        let (x, y) = at(view, i);
-        Action::Explore { x, y }
-    }
-
-    /// The baseline: mark a certain mine if there is one, otherwise explore
-    /// the safest cell (the first of equals).
-    pub fn greedy(view: &View) -> Action {
-        let Some((_, p)) = chances(view, false) else {
-            return first_covered(view);
-        };
-        let mut best: Option<(f64, usize)> = None;
-        for (i, q) in p.iter().enumerate() {
-            let Some(q) = *q else { continue };
-            if q >= 1.0 - 1e-12 {
-                let (x, y) = at(view, i);
-                return Action::Mark { x, y };
-            }
-            if best.is_none_or(|(b, _)| q < b - 1e-12) {
-                best = Some((q, i));
-            }
-        }
-        let (x, y) = at(view, best.map_or(0, |b| b.1));
-        Action::Explore { x, y }
-    }
-
-    /// Expected points of exploring and of marking each covered cell.
-    pub(super) fn values(view: &View, pos: &Position, p: &[Option<f64>]) -> Vec<(f64, Action)> {
-        let mark = mark_points(view.visible_mines() + 1) as f64;
-        let mut out = Vec::new();
-        for (i, q) in p.iter().enumerate() {
-            let Some(q) = *q else { continue };
-            let (x, y) = at(view, i);
-            // The number's points: the hidden mines around, as expected.
-            let around: f64 = pos.neighbours(i).filter_map(|j| p[j]).sum();
-            out.push((
-                (1.0 - q) * around + q * EXPLOSION as f64,
-                Action::Explore { x, y },
-            ));
-            if pos.cells[i] != Cell::Clear {
-                out.push((q * mark + (1.0 - q) * BLUBB as f64, Action::Mark { x, y }));
-            }
-        }
-        out
-    }
-
-    pub fn decide(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        let Some((pos, p)) = chances(view, true) else {
-            return greedy(view);
-        };
-        let options = values(view, &pos, &p);
-        if options.is_empty() {
-            return first_covered(view);
-        }
-        match level {
-            Level::Strong => lookahead(view, &pos, &p, &options),
-            Level::Casual => casual(view, &pos, &p, rng),
-        }
-    }
-
-    /// The one-move player: the best expected points now (the `expected`
-    /// baseline of `simulate`).
-    pub fn expected(view: &View) -> Action {
-        match chances(view, true) {
-            Some((pos, p)) => {
-                let options = values(view, &pos, &p);
-                if options.is_empty() {
-                    first_covered(view)
-                } else {
-                    best(&options)
-                }
-            }
-            None => greedy(view),
-        }
-    }
-
-    /// How many of the best moves now the strong player looks beyond.
-    const CANDIDATES: usize = 4;
-    /// Number outcomes less likely than this are not looked at.
-    const UNLIKELY: f64 = 0.02;
-
-    /// The opponent's best expected points in a public position.
-    fn opponent_best(pos: &Position, visible: usize) -> f64 {
-        let Some(a) = minefield::analyze(pos) else {
-            return 0.0;
-        };
-        let mark = mark_points(visible + 1) as f64;
-        let mut top = 0.0f64;
-        for (i, q) in a.probability.iter().enumerate() {
-            let Some(q) = *q else { continue };
-            let around: f64 = pos.neighbours(i).filter_map(|j| a.probability[j]).sum();
-            top = top
-                .max((1.0 - q) * around + q * EXPLOSION as f64)
-                .max(q * mark + (1.0 - q) * BLUBB as f64);
-        }
-        top
-    }
-
-    /// The chance of each number 0..=8 a safe cell would show, treating its
-    /// covered neighbours as independent (Poisson binomial), plus the
-    /// visible mines around.
-    fn number_chances(pos: &Position, p: &[Option<f64>], i: usize) -> [f64; 9] {
-        let mut dist = [0.0; 9];
-        dist[0] = 1.0;
-        let mut shift = 0;
-        for j in pos.neighbours(i) {
-            match pos.cells[j] {
-                Cell::Mine => shift += 1,
-                Cell::Covered => {
-                    let q = p[j].unwrap_or(0.0);
-                    for k in (0..9).rev() {
-                        let stay = dist[k] * (1.0 - q);
-                        let from = if k > 0 { dist[k - 1] * q } else { 0.0 };
-                        dist[k] = stay + from;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut out = [0.0; 9];
-        out[shift..].copy_from_slice(&dist[..9 - shift]);
-        out
-    }
-
-    /// The strong player: for the best few moves now, subtracts what the
-    /// move hands the opponent (their best expected points afterwards,
-    /// over the move's possible outcomes).
-    fn lookahead(
-        view: &View,
-        pos: &Position,
-        p: &[Option<f64>],
-        options: &[(f64, Action)],
-    ) -> Action {
-        // The best few, best first (picked, not sorted: a sort's code would
-        // cost download size).
-        let mut rest: Vec<(f64, Action)> = options.to_vec();
-        let mut ranked = Vec::with_capacity(CANDIDATES);
-        while ranked.len() < CANDIDATES && !rest.is_empty() {
-            let mut b = 0;
-            for (k, o) in rest.iter().enumerate() {
-                if o.0 > rest[b].0 + 1e-9 {
-                    b = k;
-                }
-            }
-            ranked.push(rest.swap_remove(b));
-        }
-        // The public position: the opponent does not know our failed marks.
-        let public = view.position();
-        let visible = view.visible_mines();
-        let mut best_move = ranked[0].1;
-        let mut best_value = f64::NEG_INFINITY;
-        for &(now, action) in &ranked {
-            let (x, y) = action.at();
-            let i = y * view.width + x;
-            let q = p[i].unwrap_or(0.0);
-            let mut handed = 0.0;
-            match action {
-                Action::Mark { .. } => {
-                    // A Blubb tells the opponent nothing.
-                    if q > 0.0 {
-                        let mut after = public.clone();
-                        after.cells[i] = Cell::Mine;
-                        handed += q * opponent_best(&after, visible + 1);
-                    }
-                    if q < 1.0 {
-                        handed += (1.0 - q) * opponent_best(&public, visible);
-                    }
-                }
-                Action::Explore { .. } => {
-                    if q > 0.0 {
-                        let mut after = public.clone();
-                        after.cells[i] = Cell::Mine;
-                        handed += q * opponent_best(&after, visible + 1);
-                    }
-                    let dist = number_chances(pos, p, i);
-                    let mut weight = 0.0;
-                    let mut sum = 0.0;
-                    for (k, &d) in dist.iter().enumerate() {
-                        if d < UNLIKELY {
-                            continue;
-                        }
-                        let mut after = public.clone();
-                        after.cells[i] = Cell::Number(k as u8);
-                        if minefield::analyze(&after).is_some() {
-                            weight += d;
-                            sum += d * opponent_best(&after, visible);
-                        }
-                    }
-                    if weight > 0.0 {
-                        handed += (1.0 - q) * sum / weight;
-                    }
-                }
-            }
-            let value = now - handed;
-            if value > best_value + 1e-9 {
-                best_value = value;
-                best_move = action;
-            }
-        }
-        best_move
-    }
-
-    fn best(options: &[(f64, Action)]) -> Action {
-        let mut b = 0;
-        for (k, o) in options.iter().enumerate() {
-            if o.0 > options[b].0 + 1e-9 {
-                b = k;
-            }
-        }
-        options[b].1
-    }
-
-    /// Human-like: judges each cell's danger with an error, explores what
-    /// looks safe, marks only what looks very likely a mine.
-    fn casual(view: &View, pos: &Position, p: &[Option<f64>], rng: &mut Rng) -> Action {
-        let mut judged: Vec<Option<f64>> = p.to_vec();
-        for q in judged.iter_mut().flatten() {
-            if *q > 0.0 && *q < 1.0 {
-                let noise = (rng.below(1001) as f64 / 1000.0 - 0.5) * 0.3;
-                *q = (*q + noise).clamp(0.0, 1.0);
-            }
-        }
-        let options = values(view, pos, &judged);
-        best(&options)
-    }
-}
+pub mod bot;
 
 #[cfg(test)]
 mod tests;

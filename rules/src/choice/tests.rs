@@ -1,0 +1,354 @@
+use super::*;
+use crate::contract::{new_game, Shared};
+use crate::driver::{property, property_with, solo_mean, Policy};
+
+fn game(seats: usize) -> Choice {
+    new_game::<Choice>(seats, &Options::default(), 1).unwrap()
+}
+
+/// Puts `dice` on the table as the shared throw, answered from `thrower`.
+fn thrown(g: &mut Choice, thrower: Seat, dice: [u8; 5]) {
+    let n = g.sheets.len();
+    g.thrower = thrower;
+    g.round += 1;
+    let pending = (0..n)
+        .map(|k| (thrower + k) % n)
+        .filter(|&s| !g.sheets[s].done())
+        .collect();
+    g.stage = Stage::Assign { dice, pending };
+}
+
+fn assign(a: [u8; 2], b: [u8; 2], fifth: u8) -> Action {
+    Action::Assign(Assignment::new(a, b, fifth))
+}
+
+fn rows(sheet: &Sheet) -> Vec<(u8, u8)> {
+    (2..=12)
+        .map(|s| (s, sheet.crosses_of(s)))
+        .filter(|&(_, c)| c > 0)
+        .collect()
+}
+
+fn fifths(sheet: &Sheet) -> Vec<(u8, u8)> {
+    sheet.fifth.iter().map(|f| (f.number, f.crosses)).collect()
+}
+
+#[test]
+fn the_texts_first_four_throws_r_ch_2_r_ch_3() {
+    let mut g = game(1);
+    // Abb. 1: 1,3,4,4,6 as 1+3 = 4 and 6+4 = 10, fifth die 4.
+    thrown(&mut g, 0, [1, 3, 4, 4, 6]);
+    // One spelling per split: pairs low die first, lower sum first.
+    let raw = Assignment {
+        a: [6, 4],
+        b: [1, 3],
+        fifth: 4,
+    };
+    assert_eq!(
+        g.apply(0, &Action::Assign(raw)),
+        Err(RuleError::Game(Error::NotCanonical))
+    );
+    g.apply(0, &assign([1, 3], [6, 4], 4)).unwrap();
+    assert_eq!(rows(&g.sheets[0]), vec![(4, 1), (10, 1)]);
+    assert_eq!(fifths(&g.sheets[0]), vec![(4, 1)]);
+    // The second throw is not printed; Abb. 2 shows it gave 9, 10 and a
+    // fifth die 2.
+    thrown(&mut g, 0, [2, 3, 6, 4, 6]);
+    g.apply(0, &assign([3, 6], [4, 6], 2)).unwrap();
+    // Abb. 2: 1,2,2,4,5 as 2+2 = 4 and 1+4 = 5, fifth die 5.
+    thrown(&mut g, 0, [1, 2, 2, 4, 5]);
+    g.apply(0, &assign([2, 2], [1, 4], 5)).unwrap();
+    assert_eq!(rows(&g.sheets[0]), vec![(4, 2), (5, 1), (9, 1), (10, 2)]);
+    assert_eq!(fifths(&g.sheets[0]), vec![(4, 1), (2, 1), (5, 1)]);
+    // Abb. 3: 1,3,3,6,6 shows none of 4, 2, 5: a free throw, 1+3 = 4
+    // and 3+6 = 9, the other 6 left out, nothing crossed in the table.
+    thrown(&mut g, 0, [1, 3, 3, 6, 6]);
+    let ev = g.apply(0, &assign([1, 3], [3, 6], 6)).unwrap();
+    assert!(matches!(
+        ev[0],
+        Event::Assigned {
+            free: true,
+            fifth_crosses: None,
+            ..
+        }
+    ));
+    assert_eq!(rows(&g.sheets[0]), vec![(4, 3), (5, 1), (9, 2), (10, 2)]);
+    assert_eq!(fifths(&g.sheets[0]), vec![(4, 1), (2, 1), (5, 1)]);
+    assert_eq!(g.sheets[0].free_throws, 1);
+}
+
+#[test]
+fn the_texts_finished_sheet_scores_400_r_ch_5() {
+    // Abb. 4 (with 60 per cross for sum 10, R-CH-5): 2 four times, 4
+    // six times, 5 five times, 6 six times, 8 nine times, 9 seven
+    // times, 10 nine times.
+    let mut s = Sheet::default();
+    for (sum, c) in [(2, 4), (4, 6), (5, 5), (6, 6), (8, 9), (9, 7), (10, 9)] {
+        s.crosses[sum - 2] = c;
+    }
+    let printed = [
+        (2, -200),
+        (3, 0),
+        (4, 60),
+        (5, 0),
+        (6, 40),
+        (7, 0),
+        (8, 160),
+        (9, 100),
+        (10, 240),
+        (11, 0),
+        (12, 0),
+    ];
+    for (sum, result) in printed {
+        assert_eq!(row_score(sum, s.crosses_of(sum)), result, "sum {sum}");
+    }
+    assert_eq!(s.columns(), (600, 200));
+    assert_eq!(s.total(), 400);
+    // The text's worked example: 8 crossed nine times, 4 x 40 = 160.
+    assert_eq!(row_score(8, 9), 160);
+}
+
+#[test]
+fn points_table_and_row_results_r_ch_5() {
+    assert_eq!(POINTS, [100, 70, 60, 50, 40, 30, 40, 50, 60, 70, 100]);
+    for sum in 2..=12 {
+        assert_eq!(row_score(sum, 0), 0);
+        for c in 1..=4 {
+            assert_eq!(row_score(sum, c), -200);
+        }
+        assert_eq!(row_score(sum, 5), 0);
+        for c in 6..=10 {
+            assert_eq!(
+                row_score(sum, c),
+                i64::from(c - 5) * POINTS[usize::from(sum - 2)]
+            );
+        }
+        // Past the tenth box: allowed, scores nothing more (R-CH-2).
+        assert_eq!(row_score(sum, 13), row_score(sum, 10));
+    }
+    assert_eq!(
+        row_score(10, 6),
+        60,
+        "10 scores 60 a cross, not the scan's 80"
+    );
+}
+
+#[test]
+fn crossing_past_the_tenth_box_r_ch_2() {
+    let mut g = game(1);
+    g.sheets[0].crosses[5] = 10; // sum 7
+    g.sheets[0].throws = 5;
+    g.sheets[0].fifth = vec![Fifth {
+        number: 1,
+        crosses: 5,
+    }];
+    thrown(&mut g, 0, [3, 4, 2, 5, 1]);
+    let legal = g.legal_actions(0);
+    assert!(legal.contains(&assign([3, 4], [2, 5], 1)));
+    g.apply(0, &assign([3, 4], [2, 5], 1)).unwrap();
+    assert_eq!(g.sheets[0].crosses_of(7), 12);
+    assert_eq!(g.scores(), vec![150]);
+}
+
+#[test]
+fn the_fifth_die_table_r_ch_3() {
+    // Fewer than three numbers: any die, a new number or one again.
+    let mut g = game(1);
+    thrown(&mut g, 0, [1, 2, 3, 4, 5]);
+    assert_eq!(g.legal_actions(0).len(), 15, "5 fifth dice x 3 pairings");
+    g.apply(0, &assign([2, 3], [4, 5], 1)).unwrap();
+    thrown(&mut g, 0, [1, 2, 3, 4, 6]);
+    g.apply(0, &assign([2, 3], [4, 6], 1)).unwrap();
+    assert_eq!(fifths(&g.sheets[0]), vec![(1, 2)]);
+    thrown(&mut g, 0, [1, 2, 3, 4, 6]);
+    g.apply(0, &assign([1, 3], [4, 6], 2)).unwrap();
+    thrown(&mut g, 0, [1, 2, 3, 4, 6]);
+    g.apply(0, &assign([1, 2], [4, 6], 3)).unwrap();
+    assert_eq!(fifths(&g.sheets[0]), vec![(1, 2), (2, 1), (3, 1)]);
+    // Three chosen and the throw shows one of them (3): it must be the
+    // fifth die.
+    thrown(&mut g, 0, [3, 4, 5, 6, 6]);
+    assert_eq!(
+        g.apply(0, &assign([3, 4], [5, 6], 6)),
+        Err(RuleError::Game(Error::FifthMustBeChosen))
+    );
+    let legal = g.legal_actions(0);
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, Action::Assign(x) if x.fifth == 3)));
+    // 4,5,6,6 pair up as 9 + 12 or 10 + 11 (twice, the same).
+    assert_eq!(legal.len(), 2);
+    // It shows two of them (1 and 2): either, nothing else.
+    thrown(&mut g, 0, [1, 2, 5, 6, 6]);
+    let fifths_offered: Vec<u8> = g
+        .legal_actions(0)
+        .iter()
+        .map(|a| match a {
+            Action::Assign(x) => x.fifth,
+            Action::Roll => 0,
+        })
+        .collect();
+    assert!(fifths_offered.contains(&1) && fifths_offered.contains(&2));
+    assert!(fifths_offered.iter().all(|&f| f == 1 || f == 2));
+    // None of them: a free throw, any die left out, nothing crossed.
+    thrown(&mut g, 0, [4, 4, 5, 6, 6]);
+    assert!(g.sheets[0].is_free(&[4, 4, 5, 6, 6]));
+    let before = fifths(&g.sheets[0]);
+    g.apply(0, &assign([4, 4], [6, 6], 5)).unwrap();
+    assert_eq!(fifths(&g.sheets[0]), before);
+    // The die left out must still be one of the five.
+    thrown(&mut g, 0, [4, 4, 5, 6, 6]);
+    assert_eq!(
+        g.apply(0, &assign([4, 4], [6, 6], 3)),
+        Err(RuleError::Game(Error::NotTheThrow))
+    );
+    // No free throw before the third number: with two chosen, a throw
+    // without them makes a new number.
+    let mut h = game(1);
+    h.sheets[0] = Sheet::default().with(4, 10, Some(4)).with(9, 10, Some(2));
+    thrown(&mut h, 0, [1, 3, 3, 6, 6]);
+    assert!(!h.sheets[0].is_free(&[1, 3, 3, 6, 6]));
+    h.apply(0, &assign([1, 3], [3, 6], 6)).unwrap();
+    assert_eq!(fifths(&h.sheets[0]), vec![(4, 1), (2, 1), (6, 1)]);
+}
+
+#[test]
+fn shared_throws_in_seat_order_r_ch_1() {
+    let mut g = game(3);
+    assert_eq!(g.to_act(), vec![0]);
+    assert_eq!(g.legal_actions(0), vec![Action::Roll]);
+    let ev = g.apply(0, &Action::Roll).unwrap();
+    let Event::Thrown { dice, .. } = ev[0] else {
+        panic!("a throw")
+    };
+    // Everyone assigns the same throw, the thrower first.
+    for seat in 0..3 {
+        assert_eq!(g.to_act(), vec![seat]);
+        let Action::Assign(a) = g.legal_actions(seat)[0] else {
+            panic!("an assignment")
+        };
+        assert_eq!(
+            g.apply((seat + 1) % 3, &Action::Assign(a)),
+            Err(RuleError::Shared(Shared::NotYourTurn))
+        );
+        g.apply(seat, &Action::Assign(a)).unwrap();
+        assert_eq!(g.sheets[seat].throws, 1);
+        let _ = dice;
+    }
+    // The cup goes on to the next player, who answers first.
+    assert_eq!(g.stage, Stage::Roll { seat: 1 });
+    g.apply(1, &Action::Roll).unwrap();
+    assert_eq!(
+        g.stage,
+        Stage::Assign {
+            dice: match &g.stage {
+                Stage::Assign { dice, .. } => *dice,
+                _ => unreachable!(),
+            },
+            pending: vec![1, 2, 0]
+        }
+    );
+    assert_eq!(
+        g.apply(1, &Action::Roll),
+        Err(RuleError::Game(Error::AlreadyThrown))
+    );
+}
+
+#[test]
+fn a_players_end_and_the_others_go_on_r_ch_4() {
+    let mut g = game(3);
+    // Seat 1 has a number at seven crosses; seat 0 and 2 are fresh.
+    g.sheets[1] = Sheet {
+        crosses: [0, 0, 0, 0, 5, 5, 4, 0, 0, 0, 0],
+        fifth: vec![Fifth {
+            number: 1,
+            crosses: 7,
+        }],
+        free_throws: 0,
+        throws: 7,
+    };
+    thrown(&mut g, 0, [1, 3, 4, 3, 4]);
+    g.apply(0, &assign([3, 4], [3, 4], 1)).unwrap();
+    let ev = g.apply(1, &assign([3, 4], [3, 4], 1)).unwrap();
+    // The eighth cross: seat 1 is done right after this assignment.
+    assert!(ev.contains(&Event::PlayerDone {
+        seat: 1,
+        total: g.sheets[1].total()
+    }));
+    assert!(g.sheets[1].done());
+    // Seat 2 still answers this throw; the others go on without seat 1.
+    g.apply(2, &assign([3, 4], [3, 4], 1)).unwrap();
+    assert_eq!(g.stage, Stage::Roll { seat: 2 }, "the cup skips seat 1");
+    g.apply(2, &Action::Roll).unwrap();
+    let Stage::Assign { pending, .. } = &g.stage else {
+        panic!("a throw")
+    };
+    assert_eq!(pending, &vec![2, 0]);
+    assert!(g.legal_actions(1).is_empty());
+    assert!(g.outcome().is_none());
+}
+
+#[test]
+fn highest_total_wins_and_solo_ends_r_ch_6() {
+    let mut g = game(2);
+    g.sheets[0].crosses = [0, 0, 0, 0, 6, 6, 6, 0, 0, 0, 0];
+    g.sheets[1].crosses = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    for s in 0..2 {
+        g.sheets[s].fifth = vec![Fifth {
+            number: 3,
+            crosses: 8,
+        }];
+    }
+    g.stage = Stage::Over;
+    let o = g.outcome().unwrap();
+    assert_eq!(o.scores, vec![110, -200]);
+    assert_eq!(o.places, vec![1, 2]);
+    // With no positive total the least negative wins: the same ranking.
+    g.sheets[0].crosses = [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(g.outcome().unwrap().places, vec![2, 1]);
+}
+
+#[test]
+fn the_remaining_throws_table_is_sane() {
+    // From a fresh sheet about 21 throws remain when balancing three
+    // numbers: at most 7 + 7 + 8 = 22 crossing throws plus free ones.
+    let r = bot::remaining_throws(&Sheet::default());
+    assert!((19.0..23.5).contains(&r), "{r}");
+    let s = Sheet {
+        fifth: (1..=3).map(|number| Fifth { number, crosses: 7 }).collect(),
+        throws: 21,
+        ..Sheet::default()
+    };
+    // Any shown number ends it; none shown (1/32) is a free throw.
+    let r = bot::remaining_throws(&s);
+    assert!((r - 32.0 / 31.0).abs() < 1e-9, "{r}");
+}
+
+#[test]
+fn players_rank_strong_over_casual_over_greedy_over_random() {
+    let mean = |p: Policy| solo_mean::<Choice>(&p, &Options::default(), 200);
+    let strong = mean(Policy::Level(Level::Strong));
+    let casual = mean(Policy::Level(Level::Casual));
+    let greedy = mean(Policy::Baseline("greedy".into()));
+    let random = mean(Policy::Random);
+    assert!(
+        strong > casual && casual > greedy && greedy > random,
+        "{strong} {casual} {greedy} {random}"
+    );
+}
+
+#[test]
+fn property_thousands_of_random_games() {
+    property_with::<Choice>(
+        2000,
+        |i| 1 + (i % 5) as usize,
+        |_| Options::default(),
+        |_, _| Policy::Random,
+    )
+    .unwrap();
+}
+
+#[test]
+fn property_seeded_games_with_computer_players() {
+    property::<Choice>(300, |i| 1 + (i % 4) as usize, |_| Options::default()).unwrap();
+}
