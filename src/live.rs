@@ -187,8 +187,8 @@ impl<G: GameView> Live for LiveMatch<G> {
                 None => refusal::<G>(RuleError::Shared(rules::Shared::NotYourTurn)),
             }
         });
-        let table = G::table(TableCtx::new(seen, port.names, port.act, why));
-        view! { <style>{G::STYLE}</style> {table} }.into_any()
+        crate::table::ensure_style(G::ID, G::STYLE);
+        G::table(TableCtx::new(seen, port.names, port.act, why))
     }
 
     fn replay_caption(&self, k: usize) -> Text {
@@ -276,7 +276,10 @@ pub fn entry<G: GameView>() -> Entry {
     Entry {
         new_record: new_record::<G>,
         open: open::<G>,
-        rules: || view! { <style>{G::STYLE}</style> {G::rules()} }.into_any(),
+        rules: || {
+            crate::table::ensure_style(G::ID, G::STYLE);
+            G::rules()
+        },
         replay_hint: G::replay_hint,
         ..facts::<G>()
     }

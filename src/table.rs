@@ -412,6 +412,27 @@ pub fn level_text(level: Level, l: Locale) -> String {
     }
 }
 
+/// Adds game `id`'s stylesheet to the page once. Not a `<style>` in the
+/// table's view: a table is drawn anew behind every hand-over, and each new
+/// stylesheet made the browser restyle the whole page (about 10 ms a tap at
+/// 4x throttling).
+pub fn ensure_style(id: &str, css: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let selector = format!("style[data-game=\"{id}\"]");
+    if doc.query_selector(&selector).ok().flatten().is_some() {
+        return;
+    }
+    let (Ok(Some(head)), Ok(style)) = (doc.query_selector("head"), doc.create_element("style"))
+    else {
+        return;
+    };
+    let _ = style.set_attribute("data-game", id);
+    style.set_text_content(Some(css));
+    let _ = head.append_child(&style);
+}
+
 /// Escapes text for HTML built as a string.
 pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
