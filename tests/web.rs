@@ -2025,16 +2025,23 @@ async fn write(
     out
 }
 
+/// A session on a new stored game of `game` (its code loaded first).
+async fn new_session(
+    id: &str,
+    game: &str,
+    seed: u64,
+    seats: &[(&str, bool)],
+) -> spielblock::session::Session {
+    spielblock::games::load(&[game.to_string()]).await.unwrap();
+    let entry = spielblock::games::find(game).unwrap();
+    spielblock::session::Session::open(entry, stored_new(id, game, seed, seats)).unwrap()
+}
+
 #[wasm_bindgen_test]
 async fn a_session_applies_saves_and_takes_back_without_a_page() {
-    use spielblock::session::{Change, Session, Written};
+    use spielblock::session::{Change, Written};
     ls().clear().unwrap();
-    spielblock::games::load(&["en-gingg".to_string()])
-        .await
-        .unwrap();
-    let entry = spielblock::games::find("en-gingg").unwrap();
-    let saved = stored_new("s1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]);
-    let mut s = Session::open(entry, saved).unwrap();
+    let mut s = new_session("s1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     assert_eq!(s.acting(false), Some(0));
     assert_eq!(s.acting(true), None, "the turn moment holds taps");
     // A tap for a seat that does not decide counts for nothing.
@@ -2104,24 +2111,16 @@ async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
 
 #[wasm_bindgen_test]
 async fn a_session_lets_computers_move_and_hands_the_device_over() {
-    use spielblock::session::Session;
     ls().clear().unwrap();
-    spielblock::games::load(&["minesweeper".to_string(), "choice".to_string()])
-        .await
-        .unwrap();
     // Two people at a game with secrets: the device is handed over first.
-    let ms = spielblock::games::find("minesweeper").unwrap();
-    let saved = stored_new("s3", "minesweeper", 3, &[("Ana", true), ("Ben", true)]);
-    let mut s = Session::open(ms, saved).unwrap();
+    let mut s = new_session("s3", "minesweeper", 3, &[("Ana", true), ("Ben", true)]).await;
     assert_eq!(s.handover_needed(), Some(0));
     assert_eq!(s.acting(false), None);
     let next = s.confirm_handover(0);
     write(&mut s, next).await;
     assert_eq!(s.acting(false), Some(0));
     // A computer seat: its move is the session's, never a tap's.
-    let ch = spielblock::games::find("choice").unwrap();
-    let saved = stored_new("s4", "choice", 3, &[("Robo", false)]);
-    let mut s = Session::open(ch, saved).unwrap();
+    let mut s = new_session("s4", "choice", 3, &[("Robo", false)]).await;
     assert_eq!(s.acting(false), None);
     assert!(s.computer_due());
     assert!(
