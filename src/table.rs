@@ -468,6 +468,16 @@ pub fn clicked_legal(ev: &leptos::ev::MouseEvent) -> Option<usize> {
 /// keep their place.
 pub fn refocus(root: &web_sys::Element, act: &str) {
     use wasm_bindgen::JsCast;
+    // Only where focus was lost (its control was drawn anew): focusing
+    // forces a layout at once, which a pick alone (the tapped control
+    // still there) would pay for nothing.
+    let kept = root
+        .owner_document()
+        .and_then(|d| d.active_element())
+        .is_some_and(|e| e.tag_name() != "BODY" && e.is_connected());
+    if kept {
+        return;
+    }
     let el = root
         .query_selector(&format!("[data-act=\"{act}\"]"))
         .ok()

@@ -224,6 +224,40 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         ctx.send(a);
     };
 
+    // The decision's button: one element through the whole turn (throw,
+    // set aside, throw again), so a move never removes the focused control
+    // (which made the browser lay the page out at once).
+    let primary = Memo::new(move |_| {
+        st.with(|s| match &s.phase {
+            Phase::One { throw: Some(_), .. } => Some(None),
+            Phase::One { kept, .. } => Some(Some((DICE - kept.len(), false))),
+            Phase::Two { in_hand, .. } => Some(Some((usize::from(*in_hand), true))),
+            Phase::Over => None,
+        })
+    });
+    let primary_button = move || {
+        primary.get().map(|_| {
+            let roll = move || primary.get().flatten();
+            view! {
+                <button type="button" class="primary big"
+                    data-testid=move || if roll().is_some() { "roll" } else { "set-aside" }
+                    data-primary=move || roll().is_some().then_some("true")
+                    disabled=move || match roll() { Some(_) => !offers(&Action::Roll), None => !offers(&picked()) }
+                    on:click=move |_| act(if roll().is_some() { Action::Roll } else { picked() })>
+                    {move || {
+                        let l = i18n.get_locale();
+                        match roll() {
+                            None => td_string!(l, eg_set_aside, n = selected.with(Vec::len)).to_string(),
+                            Some((1, false)) => td_string!(l, eg_roll_one).to_string(),
+                            Some((1, true)) => td_string!(l, eg_roll_single).to_string(),
+                            Some((n, _)) => td_string!(l, eg_roll, n = n).to_string(),
+                        }
+                    }}
+                </button>
+            }
+        })
+    };
+
     let tray = move || {
         let s = st.get();
         let l = i18n.get_locale();
@@ -253,7 +287,6 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                     </div>
                     {match throw {
                         Some(dice) => {
-                            let n_sel = move || selected.with(Vec::len);
                             view! {
                                 <div class="dice-row throw" role="group" aria-label=td_string!(l, eg_throw).to_string() data-testid="throw">
                                     {dice.iter().enumerate().map(|(i, &f)| {
@@ -270,29 +303,15 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                                     }).collect_view()}
                                 </div>
                                 <p class="hint">{t!(i18n, eg_tap_hint)}</p>
-                                <button type="button" class="primary big" data-testid="set-aside"
-                                    disabled={move || !offers(&picked())}
-                                    on:click=move |_| act(picked())>
-                                    {move || td_string!(i18n.get_locale(), eg_set_aside, n = n_sel()).to_string()}
-                                </button>
                             }.into_any()
                         }
-                        None => {
-                            let n = DICE - kept.len();
-                            view! {
-                                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
-                                    on:click=move |_| act(Action::Roll)>
-                                    {move || if n == 1 { td_string!(i18n.get_locale(), eg_roll_one).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = n).to_string() }}
-                                </button>
-                            }.into_any()
-                        }
+                        None => ().into_any(),
                     }}
                 }.into_any()
             }
             Phase::Two {
                 d,
                 set_aside,
-                in_hand,
                 last,
                 ..
             } => {
@@ -316,10 +335,6 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                             }).collect_view()}
                         </div>
                     })}
-                    <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
-                        on:click=move |_| act(Action::Roll)>
-                        {move || if in_hand == 1 { td_string!(i18n.get_locale(), eg_roll_single).to_string() } else { td_string!(i18n.get_locale(), eg_roll, n = in_hand).to_string() }}
-                    </button>
                 }.into_any()
             }
             Phase::Over => ().into_any(),
@@ -331,7 +346,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         <div class="eg-table">
             <div class="eg-main">
                 {move || playing.get().then(|| view! {
-                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}{primary_button}</section>
                 })}
                 {move || last_turn.get().map(|t| view! { <LastTurnCard t names=names.get()/> })}
             </div>

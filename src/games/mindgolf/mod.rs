@@ -161,8 +161,9 @@ fn LaneRow(
     index: usize,
     /// The value waiting to be entered here, if this lane is selected.
     preview: Option<i64>,
-    /// Why this lane cannot take the value now (shown on it), if it cannot.
-    selectable: bool,
+    /// Whether it may be picked now (a throw changes only this).
+    #[prop(into)]
+    selectable: Signal<bool>,
     selected: bool,
     on_pick: Callback<usize>,
 ) -> impl IntoView {
@@ -189,7 +190,7 @@ fn LaneRow(
     };
     view! {
         <li class="mg-lane" class:done=score.is_some() class:selected=selected data-testid="lane" data-target=target.to_string()>
-            <button type="button" class="mg-lane-button" disabled=!selectable aria-pressed=selected.to_string()
+            <button type="button" class="mg-lane-button" disabled=move || !selectable.get() aria-pressed=selected.to_string()
                 aria-label=label on:click=move |_| on_pick.run(index)>
                 <span class="mg-target">{target}</span>
                 {fields.into_iter().enumerate().map(|(i, f)| {
@@ -216,7 +217,6 @@ fn SheetView(
     selected: Option<usize>,
     on_pick: Callback<usize>,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     let total = sheet.total();
     let parked = sheet.parked;
     view! {
@@ -228,12 +228,24 @@ fn SheetView(
                     selected={selected == Some(i)} on_pick/>
             }).collect_view()}
         </ol>
+        <SheetFoot parked total/>
+    }
+}
+
+/// Under the lanes: the parked value and the sheet's total.
+#[component]
+fn SheetFoot(
+    #[prop(into)] parked: Signal<Option<i64>>,
+    #[prop(into)] total: Signal<i64>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
         <div class="mg-foot">
             <span class="mg-park" data-testid="parked">
                 {move || td_string!(i18n.get_locale(), mg_parking).to_string()}": "
-                <strong>{parked.map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</strong>
+                <strong>{move || parked.get().map(|p| p.to_string()).unwrap_or_else(|| "—".into())}</strong>
             </span>
-            <span class="mg-total" data-testid="total">{move || td_string!(i18n.get_locale(), mg_total, total = signed(total)).to_string()}</span>
+            <span class="mg-total" data-testid="total">{move || td_string!(i18n.get_locale(), mg_total, total = signed(total.get())).to_string()}</span>
         </div>
     }
 }
@@ -464,11 +476,34 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         let preview = pending.or(sheet.parked);
         (sheet, preview, selectable, lane_pick.get())
     });
+    // Lane by lane: a lane is drawn again only when it, its preview or
+    // its pick changed; whether it may be picked is an attribute.
+    let lane_count = Memo::new(move |_| sheet_in.with(|s| s.0.lanes.len()));
+    let on_pick = Callback::new(move |i| lane_pick.set(Some(i)));
     let sheet = move || {
-        let (sheet, preview, selectable, selected) = sheet_in.get();
+        let rows = (0..lane_count.get())
+            .map(|i| {
+                let row = Memo::new(move |_| {
+                    sheet_in.with(|(sheet, preview, _, selected)| {
+                        let here = *selected == Some(i);
+                        (sheet.lanes.get(i).cloned(), preview.filter(|_| here), here)
+                    })
+                });
+                let can =
+                    Signal::derive(move || sheet_in.with(|s| s.2.get(i).copied().unwrap_or(false)));
+                move || {
+                    let (lane, preview, selected) = row.get();
+                    lane.map(|lane| {
+                        view! { <LaneRow lane index=i preview selectable=can selected on_pick/> }
+                    })
+                }
+            })
+            .collect_view();
+        let parked = Signal::derive(move || sheet_in.with(|s| s.0.parked));
+        let total = Signal::derive(move || sheet_in.with(|s| s.0.total()));
         view! {
-            <SheetView sheet preview selectable selected
-                on_pick=Callback::new(move |i| lane_pick.set(Some(i)))/>
+            <ol class="mg-lanes">{rows}</ol>
+            <SheetFoot parked total/>
         }
     };
     let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
