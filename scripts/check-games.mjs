@@ -144,8 +144,27 @@ for (const tier of TIERS) {
   }
 }
 
+// A game's code uses its own texts and the app's, never another game's
+// (a build without that game would not compile).
+const keysOf = (g) => {
+  const file = path.join(ROOT, 'src/games', g.module, 'en.json');
+  return fs.existsSync(file) ? Object.keys(JSON.parse(fs.readFileSync(file, 'utf8'))) : [];
+};
+for (const g of games) {
+  const others = games.filter((o) => o !== g).flatMap((o) => keysOf(o).map((k) => ({ game: o.id, key: k, re: wordRe(k) })));
+  for (const file of listFiles(`src/games/${g.module}`).filter((f) => f.endsWith('.rs'))) {
+    scanned++;
+    fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
+      for (const { game, key, re } of others) {
+        re.lastIndex = 0;
+        if (re.test(line)) problems.push(`${file}:${i + 1}: uses ${game}'s text "${key}": ${line.trim()}`);
+      }
+    });
+  }
+}
+
 if (problems.length) {
-  console.error(`Generic code names a game (move it into the game's folder, or say it without the name):`);
+  console.error(`A game is named where it must not be (move it into the game's folder, or say it without the name):`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }

@@ -2137,7 +2137,9 @@ async fn a_session_lets_computers_move_and_hands_the_device_over() {
 async fn a_sessions_records_go_the_games_way() {
     use spielblock::session::Session;
     ls().clear().unwrap();
-    spielblock::games::load(&["choice".to_string()]).await.unwrap();
+    spielblock::games::load(&["choice".to_string()])
+        .await
+        .unwrap();
     let ch = spielblock::games::find("choice").unwrap();
     for (id, t, score) in [("a", 1.0, 10), ("b", 2.0, 5)] {
         storage::save_game(&finished(id, "choice", t, &[("Ana", true)], &[score])).unwrap();

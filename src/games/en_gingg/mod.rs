@@ -106,7 +106,7 @@ impl GameView for EnGingg {
                     td_string!(l, eg_ann_no_hit, d = d.unwrap_or(0)).to_string()
                 }
                 Event::TurnPassed { to } => {
-                    td_string!(l, eg_ann_turn, name = name(*to)).to_string()
+                    td_string!(l, ann_turn, name = name(*to)).to_string()
                 }
                 Event::GameOver { loser } => td_string!(
                     l,

@@ -122,7 +122,7 @@ impl GameView for MindGolf {
                             .to_string()
                     }
                     Event::TurnPassed { to } => {
-                        td_string!(l, eg_ann_turn, name = name(*to)).to_string()
+                        td_string!(l, ann_turn, name = name(*to)).to_string()
                     }
                     Event::GameOver => return None,
                 })
