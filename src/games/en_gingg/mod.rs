@@ -105,9 +105,7 @@ impl GameView for EnGingg {
                     });
                     td_string!(l, eg_ann_no_hit, d = d.unwrap_or(0)).to_string()
                 }
-                Event::TurnPassed { to } => {
-                    td_string!(l, ann_turn, name = name(*to)).to_string()
-                }
+                Event::TurnPassed { to } => td_string!(l, ann_turn, name = name(*to)).to_string(),
                 Event::GameOver { loser } => td_string!(
                     l,
                     eg_ann_over,
@@ -310,10 +308,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 }.into_any()
             }
             Phase::Two {
-                d,
-                set_aside,
-                last,
-                ..
+                d, set_aside, last, ..
             } => {
                 let n = names.get();
                 let payer = n[s.next_seat(s.current)].clone();
