@@ -142,7 +142,7 @@ fn Host(session: Session) -> impl IntoView {
                 // next player.
                 let hidden = entry.private_info && handover_needed.get_untracked().is_some();
                 let l = i18n.get_locale_untracked();
-                let (lines, _) = session.with_untracked(|s| s.announce(change, l));
+                let lines = session.with_untracked(|s| s.announce(change, l));
                 if !lines.is_empty() && !hidden {
                     announcement.set(lines.join(" "));
                 }
@@ -198,10 +198,7 @@ fn Host(session: Session) -> impl IntoView {
         match session.try_update(|s| s.act(seat, sent)) {
             Some(Ok(Some(next))) => {
                 // Felt at the tap, not after the write (a few ms later).
-                let l = i18n.get_locale_untracked();
-                let (_, vibrate) =
-                    session.with_untracked(|s| s.live().announce(Some(seat), vibrate_at, l));
-                if vibrate {
+                if session.with_untracked(|s| s.live().vibrates(vibrate_at)) {
                     device::vibrate_roll();
                 }
                 write(Some(next));

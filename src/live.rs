@@ -130,14 +130,18 @@ impl<G: GameView> Live for LiveMatch<G> {
         m.apply(seat, action).is_ok()
     }
 
-    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> (Vec<String>, bool) {
+    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String> {
         let m = self.m();
         let events = m.events_for(told, from).concat();
         let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
-        (
-            G::announce(&m.view(told), &events, &names, l),
-            G::vibrates(&events),
-        )
+        G::announce(&m.view(told), &events, &names, l)
+    }
+
+    fn vibrates(&self, from: usize) -> bool {
+        let m = self.m();
+        m.events()
+            .get(from..)
+            .is_some_and(|moves| moves.iter().any(|evs| G::vibrates(evs)))
     }
 
     fn options(&self) -> Value {

@@ -345,7 +345,7 @@ impl Session {
 
     /// Sentences for the live region about the move written as `change`, as
     /// the seat that made it was told (everyone, for a computer's).
-    pub fn announce(&self, change: Change, l: Locale) -> (Vec<String>, bool) {
+    pub fn announce(&self, change: Change, l: Locale) -> Vec<String> {
         match change {
             Change::Move {
                 seat,
@@ -353,7 +353,7 @@ impl Session {
                 before,
                 ..
             } => self.live.announce(human.then_some(seat), before, l),
-            _ => (Vec::new(), false),
+            _ => Vec::new(),
         }
     }
 

@@ -317,8 +317,10 @@ pub trait Live: Send + Sync {
     /// session's to decide before.
     fn apply(&mut self, seat: Seat, pick: Pick) -> bool;
     /// Sentences for the live region about moves `from..`, as `told` (None:
-    /// everyone) was told them, and whether they deserve a vibration.
-    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> (Vec<String>, bool);
+    /// everyone) was told them.
+    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String>;
+    /// Whether moves `from..` deserve a short vibration (a roll).
+    fn vibrates(&self, from: usize) -> bool;
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
     /// The seat that may take back the last move now (the rules decide).

@@ -2086,13 +2086,8 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
 async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
     use spielblock::session::{Session, Written};
     ls().clear().unwrap();
-    spielblock::games::load(&["en-gingg".to_string()])
-        .await
-        .unwrap();
-    let entry = spielblock::games::find("en-gingg").unwrap();
-    let saved = stored_new("s2", "en-gingg", 7, &[("Ana", true), ("Ben", true)]);
-    let mut one = Session::open(entry, saved.clone()).unwrap();
-    let mut two = Session::open(entry, saved).unwrap();
+    let mut one = new_session("s2", "en-gingg", 7, &[("Ana", true), ("Ben", true)]).await;
+    let mut two = Session::open(one.entry(), storage::load_game("s2").unwrap()).unwrap();
     let roll = sent(&one, 0, serde_json::json!("roll"));
     let next = one.act(0, roll.clone()).unwrap();
     write(&mut one, next).await;
