@@ -344,12 +344,29 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     Some(a) => a.fifth.to_string(),
                     None => "…".to_string(),
                 };
-                let splits: Vec<Assignment> = ctx.seen.with(|s| {
-                    s.offered(|a| match a {
-                        Action::Assign(x) => Some(*x),
-                        _ => None,
-                    })
-                    .collect()
+                // The splits as one HTML string (a roll draws up to 15 of
+                // them): each button names its entry of the rules' list.
+                let mut n_splits = 0;
+                let mut split_list = String::new();
+                ctx.seen.with(|sn| {
+                    for (k, a) in sn.legal.iter().enumerate() {
+                        let Action::Assign(a) = a else { continue };
+                        n_splits += 1;
+                        let (x, y) = a.sums();
+                        let label = if free {
+                            td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth).to_string()
+                        } else {
+                            td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth).to_string()
+                        };
+                        let chosen = choice == Some(*a);
+                        split_list.push_str(&format!(
+                            "<button type=\"button\" class=\"ch-split-button{}\" data-act=\"split\" data-legal=\"{k}\" data-testid=\"split\" data-sums=\"{x}+{y}\" data-fifth=\"{}\" aria-pressed=\"{chosen}\"{}>{}</button>",
+                            if chosen { " selected" } else { "" },
+                            a.fifth,
+                            if locked { " disabled" } else { "" },
+                            crate::table::esc(&label)
+                        ));
+                    }
                 });
                 let confirm = choice.filter(|a| offers(&Action::Assign(*a))).map(|a| {
                     let (x, y) = a.sums();
@@ -392,23 +409,14 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     {refusal.map(|_| view! { <p class="notice error" data-testid="why-not">{td_string!(l, ch_err_fifth_must).to_string()}</p> })}
                     {confirm}
                     <details class="ch-splits" open=s.is_empty()>
-                        <summary>{td_string!(l, ch_splits, n = splits.len()).to_string()}</summary>
-                        <div class="ch-split-list">
-                            {splits.into_iter().map(|a| {
-                                let (x, y) = a.sums();
-                                let label = if free {
-                                    td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth).to_string()
-                                } else {
-                                    td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth).to_string()
-                                };
-                                let chosen = choice == Some(a);
-                                view! {
-                                    <button type="button" class="ch-split-button" data-testid="split" data-sums=format!("{x}+{y}") data-fifth=a.fifth.to_string()
-                                        aria-pressed=chosen.to_string() class:selected=chosen disabled=locked
-                                        on:click=move |_| sel.set(indices_of(&a, &dice))>{label}</button>
-                                }
-                            }).collect_view()}
-                        </div>
+                        <summary>{td_string!(l, ch_splits, n = n_splits).to_string()}</summary>
+                        <div class="ch-split-list" inner_html=split_list on:click=move |ev| {
+                            // A split names its entry of the rules' list.
+                            let Some(k) = crate::table::clicked_legal(&ev) else { return };
+                            if let Some(Action::Assign(a)) = ctx.seen.with(|s| s.legal.get(k).cloned()) {
+                                sel.set(indices_of(&a, &dice));
+                            }
+                        }></div>
                     </details>
                 }
                 .into_any()

@@ -276,10 +276,9 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     out
 }
 
-/// The other part: what to do now, and the move list.
+/// The other parts: what to do now (this one), and the move list.
 fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
     let mut out = String::with_capacity(2000);
-    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
     let playing = v.turn.is_some();
     out.push_str("<section class=\"ms-act\">");
     if !playing {
@@ -338,7 +337,14 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
         // A replay: nothing to pick, so no instructions.
         out.clear();
     }
-    // The move list, newest first.
+    out
+}
+
+/// The move list, newest first: drawn apart from what to do now, so picking
+/// a cell does not draw the list again.
+fn log_html(v: &View, ui: &Ui, l: Locale) -> String {
+    let mut out = String::with_capacity(4000);
+    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
     if !v.log.is_empty() {
         out.push_str(&format!(
             "<section class=\"ms-log\"><h3 id=\"ms-log-title\">{}</h3><ol reversed start=\"{}\" tabindex=\"0\" aria-labelledby=\"ms-log-title\" data-testid=\"ms-log\">",
@@ -542,11 +548,29 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     let side = Memo::new(move |_| {
         let l = i18n.get_locale();
         moves.track();
-        let names = ctx.names.get();
         let mut out = String::new();
-        ui_of(&names, None, false, &mut |ui| {
+        ui_of(&[], None, false, &mut |ui| {
             with_view(&mut |v| out = side_html(v, ui, l))
         });
+        out
+    });
+    let log = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        moves.track();
+        let names = ctx.names.get();
+        let ui = Ui {
+            names: &names,
+            sel: None,
+            hints: false,
+            chances: None,
+            estimated: false,
+            can_act: false,
+            fresh: false,
+            all_moves: all_moves.get(),
+            modes: (false, false),
+        };
+        let mut out = String::new();
+        with_view(&mut |v| out = log_html(v, &ui, l));
         out
     });
     // The control to focus again once the table is drawn anew, and the
@@ -556,6 +580,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     Effect::new(move |_| {
         main.track();
         side.track();
+        log.track();
         let picked = sel.get();
         let Some(root) = root.get() else {
             return;
@@ -643,6 +668,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
         <div class="ms-table" node_ref=root on:click=on_click>
             <div class="ms-part" inner_html=move || main.get()></div>
             <div class="ms-part" inner_html=move || side.get()></div>
+            <div class="ms-part" inner_html=move || log.get()></div>
         </div>
     }
 }
