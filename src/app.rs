@@ -289,12 +289,13 @@ fn HomeScreen() -> impl IntoView {
                 <label class="check">
                     <input type="checkbox" data-testid="vibrate-setting" prop:checked=move || settings.get().vibrate
                         on:change=move |ev| {
-                            let s = storage::Settings { vibrate: event_target_checked(&ev) };
+                            let s = storage::Settings { vibrate: event_target_checked(&ev), ..storage::load_settings() };
                             storage::save_settings(s);
                             settings.set(s);
                         }/>
                     {t!(i18n, vibrate_setting)}
                 </label>
+                <crate::host::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
             </section>
             <section aria-labelledby="backup-title" class="settings">
                 <h2 id="backup-title">{t!(i18n, backup_title)}</h2>

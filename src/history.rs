@@ -111,7 +111,8 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
             }
             let score = f.outcome.scores[seat];
             let place = f.outcome.places[seat];
-            let won = place == 1;
+            // A result the rules count as a defeat is no win (R-CH-7).
+            let won = place == 1 && !f.outcome.lost.contains(&seat);
             let mut vs = [(0, 0); 2];
             for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
                 let theirs: Vec<usize> = (0..f.seats.len())
@@ -561,9 +562,11 @@ fn FinishedItem(f: Finished) -> impl IntoView {
             let info = f.seats[seat].clone();
             let place = f.outcome.places[seat];
             let score = f.outcome.scores[seat];
+            let lost = f.outcome.lost.contains(&seat);
             view! {
-                <li class:winner={place == 1}>
-                    {format!("{place}. ")}<strong>{info.name.clone()}</strong>
+                <li class:winner={place == 1 && !lost}>
+                    {(!lost).then(|| format!("{place}. "))}<strong>{info.name.clone()}</strong>
+                    {lost.then(|| view! { <span class="defeat">" · "{t!(i18n, defeat)}</span> })}
                     {move || (info.kind == SeatKind::Computer).then(|| {
                         let l = i18n.get_locale();
                         format!(" ({}, {})", td_string!(l, computer), level_text(info.level, l))

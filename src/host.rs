@@ -16,6 +16,7 @@ use crate::lang::LangSwitch;
 use crate::newgame::{create_game, set_draft, Draft};
 use crate::routes::{navigate, Link};
 use crate::session::{Block, Change, Session, Written};
+use crate::storage::Speed;
 use crate::storage::{self, SavedGame};
 use crate::table::{level_text, Entry, Frame, Port, Ranking, Sent, Text};
 use leptos::prelude::*;
@@ -23,8 +24,12 @@ use rules::{Level, Seat, SeatInfo, SeatKind};
 use serde_json::Value;
 use std::time::Duration;
 
-/// Pause before a computer seat acts, so people can follow its moves.
-const COMPUTER_DELAY: Duration = Duration::from_millis(550);
+/// The least pause before a computer acts while a person may still take
+/// back their decision (R-G-4): the computer's next move may reveal
+/// something (a throw, a card), after which it cannot be taken back, so the
+/// computer does not rush past a mis-tap, whatever the speed. "Skip to my
+/// turn" skips it.
+const TAKE_BACK_GRACE: u64 = 1500;
 /// How long "NAME's turn" stands before that player's controls answer, so a
 /// second tap meant for the last player's button spends nothing.
 const TURN_MOMENT: Duration = Duration::from_millis(900);
@@ -75,6 +80,8 @@ fn Host(session: Session) -> impl IntoView {
     let entry = session.entry();
     let session = RwSignal::new(session);
     let announcement = RwSignal::new(String::new());
+    // The last computer move in words, until a person moves.
+    let computer_move = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
     let moment = RwSignal::new(None::<Seat>);
@@ -109,12 +116,11 @@ fn Host(session: Session) -> impl IntoView {
         replay: false,
     });
 
-    // After a move: if another person now decides, "NAME's turn" stands for
-    // a moment before their controls answer (the hand-over screen, where
-    // shown, is that moment already).
-    let start_moment = move |before: Option<Seat>| {
-        let now = human_to_act.get_untracked();
-        if now.is_some() && now != before && handover_needed.get_untracked().is_none() {
+    // After a move: if the device changes hands, "NAME's turn" stands for
+    // a moment before their controls answer (the session decides when).
+    let start_moment = move || {
+        let now = session.with_untracked(|s| s.moment_after());
+        if now.is_some() {
             moment.set(now);
             let n = moves.get_untracked();
             set_timeout(
@@ -132,7 +138,7 @@ fn Host(session: Session) -> impl IntoView {
     let after = move |w: Written| match w {
         Written::Saved(change) => {
             error.set(None);
-            if let Change::Move { human, turn, .. } = change {
+            if let Change::Move { human, .. } = change {
                 notice.set(None);
                 if human {
                     keep_focus();
@@ -146,11 +152,15 @@ fn Host(session: Session) -> impl IntoView {
                 if !lines.is_empty() && !hidden {
                     announcement.set(lines.join(" "));
                 }
-                start_moment(turn);
+                // A computer's move is also shown in words, as it happens.
+                computer_move
+                    .set((!human && !hidden && !lines.is_empty()).then(|| lines.join(" ")));
+                start_moment();
             }
         }
         Written::Reloaded => {
             moment.set(None);
+            computer_move.set(None);
             error.set(None);
             notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
         }
@@ -210,11 +220,12 @@ fn Host(session: Session) -> impl IntoView {
         }
     });
 
-    let undo = move |_| {
+    let undo = move || {
         let next = session.try_update(|s| s.undo()).flatten();
         if next.is_some() {
             moment.set(None);
             error.set(None);
+            computer_move.set(None);
         }
         write(next);
     };
@@ -236,29 +247,79 @@ fn Host(session: Session) -> impl IntoView {
     device::keep_awake();
     on_cleanup(device::release_wake_lock);
 
-    // Computer seats act on their own, one decision at a time, after a
-    // pause that lets people follow.
+    // Computer seats act on their own, one decision at a time, after the
+    // pause the speed setting asks for (longer while a person may still
+    // take back their decision); "skip to my turn" plays them at once until
+    // a person decides again.
+    let speed = RwSignal::new(storage::load_settings().speed);
+    let skipping = RwSignal::new(false);
     let scheduled = StoredValue::new(None::<usize>);
+    let run_computer = move |n: usize| {
+        device::mark("spielblock:computer-start");
+        let next = session.try_update(|s| s.computer(n)).flatten();
+        device::measure_since("spielblock:computer", "spielblock:computer-start");
+        if next.is_none() && moves.try_get_untracked() == Some(n) {
+            // Held up or switched away: schedule afresh when due.
+            scheduled.try_set_value(None);
+        }
+        write(next);
+    };
+    Effect::new(move |_| {
+        if human_to_act.get().is_some() {
+            skipping.set(false);
+        }
+    });
     Effect::new(move |_| {
         let n = moves.get();
         seats.track();
+        let skip = skipping.get();
         if !session.with(|s| s.computer_due()) || scheduled.get_value() == Some(n) {
             return;
         }
         scheduled.set_value(Some(n));
-        set_timeout(
-            move || {
-                device::mark("spielblock:computer-start");
-                let next = session.try_update(|s| s.computer(n)).flatten();
-                device::measure_since("spielblock:computer", "spielblock:computer-start");
-                if next.is_none() {
-                    // Held up or switched away: schedule afresh when due.
-                    scheduled.try_set_value(None);
+        let pause = if skip {
+            0
+        } else {
+            let pause = speed.get_untracked().pause_ms();
+            if undo_seat.get_untracked().is_some() {
+                pause.max(TAKE_BACK_GRACE)
+            } else {
+                pause
+            }
+        };
+        set_timeout(move || run_computer(n), Duration::from_millis(pause));
+    });
+    let skip = move |_| {
+        skipping.set(true);
+        if session.with_untracked(|s| s.computer_due()) {
+            let n = moves.get_untracked();
+            scheduled.set_value(Some(n));
+            run_computer(n);
+        }
+    };
+    // Whether a person plays at this table (there is a turn to skip to).
+    let has_person =
+        Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Human)));
+    let computer_now = Memo::new(move |_| {
+        outcome.with(Option::is_none)
+            && turn
+                .get()
+                .is_some_and(|t| seats.with(|s| s[t].kind == SeatKind::Computer))
+    });
+
+    // A new turn starts at the top of the table, where its first decision
+    // is (dice to choose, piles to draw from, the board); the decision's
+    // controls are in the bar at the bottom anyway.
+    let turn_key = Memo::new(move |_| (turn.get(), session.with(|s| s.live().turn())));
+    Effect::new(move |first: Option<()>| {
+        turn_key.track();
+        if first.is_some() && human_to_act.get_untracked().is_some() {
+            if let Some(w) = web_sys::window() {
+                if w.scroll_y().unwrap_or(0.0) > 0.0 {
+                    w.scroll_to_with_x_and_y(0.0, 0.0);
                 }
-                write(next);
-            },
-            COMPUTER_DELAY,
-        );
+            }
+        }
     });
 
     // Behind the hand-over screen the live region must not keep what the
@@ -297,6 +358,16 @@ fn Host(session: Session) -> impl IntoView {
         }
     };
     let game_name = move || (entry.name)(i18n.get_locale());
+    // The take-back sits in the table's decision bar.
+    provide_context(crate::table::Dock {
+        undo: Signal::derive(move || {
+            undo_seat
+                .get()
+                .map(|s| td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string())
+        }),
+        on_undo: Callback::new(move |()| undo()),
+        acting: Signal::derive(move || acting.get().is_some()),
+    });
     let port = Port { frame, names, act };
     // The table of this opening of the game (a reload opens it anew).
     let table = move || {
@@ -320,7 +391,8 @@ fn Host(session: Session) -> impl IntoView {
     view! {
         // `data-saving` while a move is being written (a few ms): tests
         // and assistive tools can wait for it.
-        <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")>
+        <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")
+            data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>
@@ -332,10 +404,11 @@ fn Host(session: Session) -> impl IntoView {
             </header>
             <div class="status">
                 <p class="turn-banner" data-testid="turn-banner">{banner}</p>
-                {move || undo_seat.get().map(|s| view! {
-                    <button type="button" class="ghost undo" data-testid="undo" on:click=undo>
-                        "↶ "{move || td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string()}
-                    </button>
+                // Drawn anew for each move, so its entrance shows the change
+                // (not read out: the live region below says it).
+                {move || computer_move.get().map(|m| view! { <p class="computer-move" data-testid="computer-move" aria-hidden="true">{m}</p> })}
+                {move || (computer_now.get() && has_person.get()).then(|| view! {
+                    <button type="button" class="ghost skip" data-testid="skip" on:click=skip>{t!(i18n, skip_to_turn)}</button>
                 })}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
@@ -453,6 +526,7 @@ fn Host(session: Session) -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
+                <SpeedSetting speed/>
             </Dialog>
         </main>
     }
@@ -581,4 +655,38 @@ fn Dialog(
             </div>
         </Show>
     }
+}
+
+/// How fast computer seats play, remembered on this device.
+#[component]
+pub fn SpeedSetting(speed: RwSignal<Speed>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="speed-setting">
+            <span id="speed-label">{t!(i18n, computer_speed)}</span>
+            <div class="segmented" role="group" aria-labelledby="speed-label" data-testid="speed">
+                {Speed::ALL.into_iter().map(|v| view! {
+                    <button type="button" data-speed=v.key() aria-pressed=move || (speed.get() == v).to_string()
+                        on:click=move |_| {
+                            let mut s = storage::load_settings();
+                            s.speed = v;
+                            storage::save_settings(s);
+                            speed.set(v);
+                        }>
+                        {move || speed_text(v, i18n.get_locale())}
+                    </button>
+                }).collect_view()}
+            </div>
+        </div>
+    }
+}
+
+fn speed_text(v: Speed, l: crate::i18n::Locale) -> String {
+    match v {
+        Speed::Slow => td_string!(l, speed_slow),
+        Speed::Normal => td_string!(l, speed_normal),
+        Speed::Fast => td_string!(l, speed_fast),
+        Speed::Instant => td_string!(l, speed_instant),
+    }
+    .to_string()
 }

@@ -68,6 +68,8 @@ pub struct Session {
     writing: Option<Change>,
     /// Another write was asked for meanwhile.
     queued: bool,
+    /// The person who tapped last on this device (None until someone does).
+    last_person: Option<Seat>,
 }
 
 impl Session {
@@ -81,6 +83,7 @@ impl Session {
             block: None,
             writing: None,
             queued: false,
+            last_person: None,
         })
     }
 
@@ -164,7 +167,19 @@ impl Session {
         self.human_to_act()
     }
 
-    /// The person who may take back the last move now (the rules decide).
+    /// After a stored move: the person whose "NAME's turn" moment stands
+    /// before their controls answer. Only when the device changes hands
+    /// (another person decides than the one who tapped last), and not where
+    /// the hand-over screen is that moment already: after a computer's turn
+    /// the same player keeps the device, and their next tap counts.
+    pub fn moment_after(&self) -> Option<Seat> {
+        let now = self.human_to_act()?;
+        (self.handover_needed().is_none() && self.last_person != Some(now)).then_some(now)
+    }
+
+    /// The person who may take back their last decision now (R-G-4: the
+    /// rules decide, reaching back over computer moves that revealed
+    /// nothing; never once the game is over).
     pub fn undo_seat(&self) -> Option<Seat> {
         let s = self.live.can_undo()?;
         (self.live.seats()[s].kind == SeatKind::Human).then_some(s)
@@ -187,6 +202,7 @@ impl Session {
         if !self.live.apply(seat, Pick::Legal { moves, index }) {
             return Ok(None);
         }
+        self.last_person = Some(seat);
         Ok(self.write(Change::Move {
             seat,
             human: true,

@@ -621,11 +621,51 @@ pub fn now() -> f64 {
 pub struct Settings {
     /// A short vibration on a roll, where the device supports it.
     pub vibrate: bool,
+    /// How fast computer seats play.
+    #[serde(default)]
+    pub speed: Speed,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { vibrate: true }
+        Settings {
+            vibrate: true,
+            speed: Speed::Normal,
+        }
+    }
+}
+
+/// How fast computer seats play: the pause before each of their moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// The pause before a computer's move.
+    pub fn pause_ms(self) -> u64 {
+        match self {
+            Speed::Slow => 1200,
+            Speed::Normal => 600,
+            Speed::Fast => 250,
+            Speed::Instant => 0,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
     }
 }
 
@@ -725,6 +765,8 @@ pub struct Played {
     pub daily: Option<String>,
     pub seats: Vec<rules::SeatInfo>,
     pub scores: Vec<i64>,
+    /// Seats whose result counts as a defeat (R-CH-7): no record.
+    pub lost: Vec<usize>,
 }
 
 impl Played {
@@ -744,7 +786,9 @@ impl Played {
         let seats: Vec<rules::SeatInfo> =
             serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
         let scores = g.outcome.as_ref()?.scores.clone();
+        let lost = g.outcome.as_ref()?.lost.clone();
         (g.finished && scores.len() == seats.len()).then(|| Played {
+            lost,
             id: g.id.clone(),
             date: date_of(g.updated),
             daily: g.daily.clone(),
@@ -770,7 +814,12 @@ pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(
     let mut best: Option<(i64, String)> = None;
     for p in played {
         if let [only] = p.seats.as_slice() {
-            if only.kind == rules::SeatKind::Human && !only.switched && only.name == name {
+            // A defeat is no record (R-CH-7).
+            if only.kind == rules::SeatKind::Human
+                && !only.switched
+                && only.name == name
+                && !p.lost.contains(&0)
+            {
                 let score = p.scores[0];
                 if best
                     .as_ref()
@@ -844,15 +893,16 @@ pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
         return out;
     };
     let score = this.scores[0];
+    let lost = this.lost.contains(&0);
     if this.seats.len() == 1 {
         let before = solo_record(earlier, &first.name, lowest_wins);
-        let new = before.is_none_or(|b| better(score, b.0, lowest_wins));
+        let new = !lost && before.is_none_or(|b| better(score, b.0, lowest_wins));
         out.solo = solo_record(played, &first.name, lowest_wins).map(|(s, d)| (s, d, new));
     }
     if let Some(date) = &this.daily {
         let before = daily_best(earlier, date, lowest_wins);
         let mine = before.iter().find(|(n, _)| *n == first.name);
-        let new = mine.is_none_or(|b| better(score, b.1, lowest_wins));
+        let new = !lost && mine.is_none_or(|b| better(score, b.1, lowest_wins));
         out.daily = Some((date.clone(), daily_best(played, date, lowest_wins), new));
     }
     out

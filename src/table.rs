@@ -406,6 +406,39 @@ pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> Str
     }
 }
 
+/// What the host adds to a table's decision bar: the take-back of the
+/// person who may take back their last decision (R-G-4). Provided as a
+/// context by the host; a replay has none.
+#[derive(Clone, Copy)]
+pub struct Dock {
+    /// The take-back's label, while one is possible.
+    pub undo: Signal<Option<String>>,
+    pub on_undo: Callback<()>,
+    /// Whether the person at the device decides now: otherwise (a
+    /// computer's turn, the turn moment, the hand-over) the bar shows no
+    /// controls that could not answer, only the take-back.
+    pub acting: Signal<bool>,
+}
+
+/// The bar at the bottom of the screen that holds the decision at hand:
+/// the table scrolls, the decision stays in reach of a thumb (issue 22).
+/// Every table puts its current decision's controls in one, as the last
+/// child of its table, so the bar never covers the table's end.
+#[component]
+pub fn DecisionBar(children: Children) -> impl IntoView {
+    let dock = use_context::<Dock>();
+    view! {
+        <div class="decision" data-testid="decision" class:idle=move || dock.is_some_and(|d| !d.acting.get())>
+            {children()}
+            {dock.map(|d| move || d.undo.get().map(|label| view! {
+                <button type="button" class="ghost undo" data-testid="undo" on:click=move |_| d.on_undo.run(())>
+                    <span aria-hidden="true">"↶ "</span>{label}
+                </button>
+            }))}
+        </div>
+    }
+}
+
 /// The translated words of a computer level.
 pub fn level_text(level: Level, l: Locale) -> String {
     match level {
@@ -530,12 +563,16 @@ pub fn Ranking(outcome: Outcome, names: Vec<String>) -> impl IntoView {
                 let shared = outcome.is_shared(s);
                 let place = outcome.places[s];
                 let score = outcome.scores[s];
+                // A result the rules count as a defeat is never ranked
+                // first (R-CH-7).
+                let lost = outcome.lost.contains(&s);
                 view! {
-                    <li class:winner=place == 1>
-                        <span class="place">{place}"."</span>
+                    <li class:winner={place == 1 && !lost} class:lost=lost data-testid="ranked">
+                        <span class="place">{(!lost).then(|| format!("{place}."))}</span>
                         <span class="name">{names.get(s).cloned().unwrap_or_default()}</span>
                         <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
                         {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}
+                        {lost.then(|| view! { <span class="defeat" data-testid="defeat">{t!(i18n, defeat)}</span> })}
                     </li>
                 }
             }).collect_view()}

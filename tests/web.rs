@@ -249,7 +249,13 @@ fn records_always_equal_what_the_stored_games_say() {
         standing(&choice, "s2", false).solo.unwrap().2,
         "340 is a new record"
     );
-    assert!(standing(&choice, "s1", false).solo.unwrap().2, "her first");
+    // R-CH-7: her first game ended at -120, a defeat: no record.
+    assert!(
+        !standing(&choice, "s1", false).solo.unwrap().2,
+        "a defeat is never a new record"
+    );
+    let first_only: Vec<Played> = choice.iter().take(1).cloned().collect();
+    assert_eq!(solo_record(&first_only, "Ana", false), None);
     assert!(
         !standing(&choice, "s8", false).solo.unwrap().2,
         "200 after 340"
@@ -496,6 +502,7 @@ fn restoring_merges_by_content_and_never_loses_a_move() {
     let done = SavedGame {
         finished: true,
         outcome: Some(rules::Outcome {
+            lost: Vec::new(),
             scores: vec![1, 2],
             places: vec![2, 1],
         }),
@@ -981,6 +988,12 @@ fn finished(
         updated,
         finished: true,
         outcome: Some(rules::Outcome {
+            // R-CH-7: alone, a negative CHOICE result is a defeat.
+            lost: if game == "choice" && scores.len() == 1 && scores[0] < 0 {
+                vec![0]
+            } else {
+                Vec::new()
+            },
             scores: scores.to_vec(),
             places: rules::contract::rank_by_key(&keys),
         }),
@@ -1301,7 +1314,10 @@ fn restoring_adds_new_games_ignores_records_and_is_idempotent() {
     for g in [&a, &b, &c] {
         storage::save_game(g).unwrap();
     }
-    storage::save_settings(storage::Settings { vibrate: false });
+    storage::save_settings(storage::Settings {
+        vibrate: false,
+        ..Default::default()
+    });
     let mut file: serde_json::Value = serde_json::from_str(&storage::export_all()).unwrap();
     // Issue 21 (5): a backup's records were written unchecked.
     file["items"]["spielblock.record.choice"] = "[[\"Anna\",99999,\"2020-01-01\"]]".into();
@@ -1311,7 +1327,10 @@ fn restoring_adds_new_games_ignores_records_and_is_idempotent() {
     ls().clear().unwrap();
     storage::save_game(&with_moves("a", &[1, 2, 3])).unwrap();
     storage::save_game(&with_moves("b", &[1])).unwrap();
-    storage::save_settings(storage::Settings { vibrate: true });
+    storage::save_settings(storage::Settings {
+        vibrate: true,
+        ..Default::default()
+    });
     let p = plan(&file).unwrap();
     let ids = |v: &[SavedGame]| v.iter().map(|g| g.id.clone()).collect::<Vec<_>>();
     assert_eq!(ids(&p.new_games), ["c"]);
@@ -1740,6 +1759,7 @@ async fn a_files_outcome_daily_date_and_times_yield_to_what_its_moves_make() {
     let real = played::<rules::choice::Choice>("x", 1, 3);
     let forged = SavedGame {
         outcome: Some(rules::Outcome {
+            lost: Vec::new(),
             scores: vec![9999],
             places: vec![1],
         }),
@@ -2152,4 +2172,68 @@ async fn a_sessions_records_go_the_games_way() {
     .unwrap()
     .standing();
     assert_eq!(lowest.solo.map(|(s, _, new)| (s, new)), Some((5, true)));
+}
+
+/// Plays every computer move due, writing each.
+async fn computers_play(s: &mut spielblock::session::Session) {
+    while s.computer_due() {
+        let n = s.moves();
+        let next = s.computer(n);
+        assert!(next.is_some(), "the computer moves");
+        write(s, next).await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_turn_moment_stands_only_when_the_device_changes_hands() {
+    ls().clear().unwrap();
+    // Ana plays her turn to its end (the first offer each time).
+    async fn ana_ends_her_turn(s: &mut spielblock::session::Session) {
+        for _ in 0..40 {
+            if s.human_to_act() != Some(0) {
+                return;
+            }
+            let first = s.live().legal_json(0)[0].clone();
+            let next = s.act(0, sent(s, 0, first)).unwrap();
+            write(s, next).await;
+        }
+        panic!("Ana's turn does not end");
+    }
+    let mut two = new_session("m2", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
+    ana_ends_her_turn(&mut two).await;
+    assert_eq!(two.human_to_act(), Some(1));
+    assert_eq!(two.moment_after(), Some(1), "Ben takes the device");
+    // Ana and a computer: after the computer's turn Ana keeps the device,
+    // and her next tap counts at once.
+    let mut one = new_session("m1", "en-gingg", 5, &[("Ana", true), ("Ben", false)]).await;
+    ana_ends_her_turn(&mut one).await;
+    assert_eq!(one.moment_after(), None);
+    computers_play(&mut one).await;
+    assert_eq!(one.human_to_act(), Some(0));
+    assert_eq!(
+        one.moment_after(),
+        None,
+        "no moment after a computer's turn"
+    );
+    assert_eq!(one.acting(false), Some(0));
+}
+
+#[wasm_bindgen_test]
+async fn r_g_4_a_take_back_never_reopens_a_finished_game() {
+    ls().clear().unwrap();
+    // CHOICE alone, played to its end by always crossing the first split.
+    let mut s = new_session("tb", "choice", 3, &[("Ana", true)]).await;
+    let mut undoable_seen = false;
+    while s.outcome().is_none() {
+        let legal = s.live().legal_json(0);
+        let next = s.act(0, sent(&s, 0, legal[0].clone())).unwrap();
+        write(&mut s, next).await;
+        undoable_seen |= s.undo_seat() == Some(0);
+    }
+    assert!(
+        undoable_seen,
+        "an assignment can be taken back while the game runs"
+    );
+    assert_eq!(s.undo_seat(), None, "R-G-4: not once the game is over");
+    assert!(s.undo().is_none());
 }

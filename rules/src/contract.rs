@@ -223,10 +223,14 @@ pub struct Figure {
 
 /// The end of a game: every seat's final score and place. Places start at 1 and
 /// tied seats share a place (R-G-3): scores 10, 7, 7, 3 give places 1, 2, 2, 4.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub scores: Vec<i64>,
     pub places: Vec<usize>,
+    /// Seats whose result the rules count as a defeat whatever their place
+    /// (R-CH-7: a negative result alone); never ranked first or a record.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lost: Vec<Seat>,
 }
 
 impl Outcome {
@@ -516,6 +520,7 @@ mod tests {
         assert_eq!(rank_by_key(&[10, 7, 7, 3]), vec![1, 2, 2, 4]);
         assert_eq!(rank_by_key(&[5, 5]), vec![1, 1]);
         let o = Outcome {
+            lost: Vec::new(),
             scores: vec![10, 7, 7, 3],
             places: rank_by_key(&[10, 7, 7, 3]),
         };

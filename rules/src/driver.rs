@@ -187,10 +187,16 @@ pub fn play_to_end<G: Game>(
         })?;
         if let Some(before) = before {
             check_state(&m).map_err(|message| DriveError::Invariant { step, message })?;
-            // Taking back an undoable move restores the state before it.
-            if let Some(s) = m.can_undo() {
+            // Taking back restores the state before the decision taken
+            // back (R-G-4: with the computer moves since, if any).
+            if let Some((s, n)) = m.take_back() {
                 let mut back = m.clone();
-                if s != seat || !back.undo(s) || back.state() != &before {
+                let expected = if n == 1 {
+                    &before
+                } else {
+                    m.state_at(m.record().moves.len() - n)
+                };
+                if (n == 1 && s != seat) || !back.undo(s) || back.state() != expected {
                     return Err(DriveError::Invariant {
                         step,
                         message: "undo does not restore the state before the move".into(),

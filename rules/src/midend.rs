@@ -227,23 +227,51 @@ impl<G: Game> Match<G> {
         Ok(self.events.last().map(Vec::as_slice).unwrap_or(&[]))
     }
 
-    /// The seat that may take back the last move now: it made that move, the
-    /// rules call it undoable (nothing random or hidden revealed), and so no
-    /// other seat has acted since.
-    pub fn can_undo(&self) -> Option<Seat> {
-        let last = self.record.moves.last()?;
-        let events = self.events.last()?;
-        G::undoable(&last.action, events).then_some(last.seat)
+    /// A take-back as it stands now (R-G-4): the seat whose decision it
+    /// takes back and how many moves leave the record with it (that seat's
+    /// last move and the computer moves made since). Every one of them must
+    /// have revealed nothing random or hidden (the rules say which:
+    /// `Game::undoable`), a move by another person ends the search, and a
+    /// finished game takes nothing back.
+    pub fn take_back(&self) -> Option<(Seat, usize)> {
+        if self.state.is_over() {
+            return None;
+        }
+        let n = self.record.moves.len();
+        for (k, (mv, events)) in self.record.moves.iter().zip(&self.events).enumerate().rev() {
+            if !G::undoable(&mv.action, events) {
+                return None;
+            }
+            let computer = self
+                .record
+                .seats
+                .get(mv.seat)
+                .is_some_and(|s| s.kind == SeatKind::Computer);
+            if !computer {
+                return Some((mv.seat, n - k));
+            }
+        }
+        None
     }
 
-    /// Takes back the last move of `seat` if `can_undo` allows it; the move
-    /// leaves the record, so replays stay exact.
+    /// The seat that may take back its last decision now (`take_back`).
+    pub fn can_undo(&self) -> Option<Seat> {
+        self.take_back().map(|(s, _)| s)
+    }
+
+    /// Takes back the last decision of `seat` and the computer moves since,
+    /// if `take_back` allows it; they leave the record, so replays stay
+    /// exact.
     pub fn undo(&mut self, seat: Seat) -> bool {
-        if self.can_undo() != Some(seat) {
-            return false;
+        match self.take_back() {
+            Some((s, n)) if s == seat => {
+                for _ in 0..n {
+                    self.retract();
+                }
+                true
+            }
+            _ => false,
         }
-        self.retract();
-        true
     }
 
     /// Drops the last move whatever it was (a move that could not be saved

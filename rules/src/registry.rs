@@ -454,3 +454,121 @@ mod tests {
         }
     }
 }
+
+/// R-G-4 over every game: a take-back reaches back over computer moves that
+/// revealed nothing to the last person's decision, restores the state
+/// before it, stops at anything random or hidden, and ends with the game.
+#[cfg(test)]
+mod take_back {
+    use super::*;
+    use crate::contract::{Level, Seat};
+    use crate::midend::{SeatInfo, SeatKind};
+    use crate::rng::Rng;
+
+    struct Play(u64);
+    /// (take-backs checked, of them over computer moves).
+    impl Visit for Play {
+        type Out = (usize, usize);
+        fn visit<G: Game>(self) -> (usize, usize) {
+            let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
+            let info: Vec<SeatInfo> = (0..seats)
+                .map(|s| {
+                    if s == 0 {
+                        SeatInfo::human("Ana")
+                    } else {
+                        SeatInfo::computer(format!("C{s}"), Level::Casual)
+                    }
+                })
+                .collect();
+            let mut m = Match::<G>::new(info, G::Options::default(), self.0).unwrap();
+            let mut rng = Rng::new(self.0 ^ 0x5eed);
+            let (mut checked, mut over_computers) = (0, 0);
+            for _ in 0..3000 {
+                if m.state().is_over() {
+                    break;
+                }
+                let to_act: Vec<Seat> = m.state().to_act();
+                let seat = to_act[0];
+                let action = if m.seats()[seat].kind == SeatKind::Computer {
+                    m.computer_action(seat)
+                } else {
+                    let legal = m.state().legal_actions(seat);
+                    legal[rng.below(legal.len() as u64) as usize].clone()
+                };
+                m.apply(seat, action).unwrap();
+                let n = m.record().moves.len();
+                match m.take_back() {
+                    Some((s, k)) => {
+                        checked += 1;
+                        assert_eq!(s, 0, "only the person's decision");
+                        let moves = &m.record().moves[n - k..];
+                        assert_eq!(moves[0].seat, 0);
+                        assert!(moves[1..]
+                            .iter()
+                            .all(|mv| m.seats()[mv.seat].kind == SeatKind::Computer));
+                        for (mv, ev) in moves.iter().zip(&m.events()[n - k..]) {
+                            assert!(G::undoable(&mv.action, ev), "{}: {:?}", G::ID, mv.action);
+                        }
+                        if k > 1 {
+                            over_computers += 1;
+                        }
+                        let mut back = m.clone();
+                        assert!(!back.undo(1), "not another seat's");
+                        assert!(back.undo(0));
+                        assert_eq!(back.record().moves.len(), n - k);
+                        assert!(
+                            back.state() == m.state_at(n - k),
+                            "{}: the state before",
+                            G::ID
+                        );
+                    }
+                    None if m.state().is_over() => {}
+                    None => {
+                        // Nothing to take back: the moves since the
+                        // person's last decision (or that decision) include
+                        // one that revealed something.
+                        let last = m.record().moves.iter().rposition(|mv| mv.seat == 0);
+                        if let Some(j) = last {
+                            let all_quiet = m.record().moves[j..]
+                                .iter()
+                                .zip(&m.events()[j..])
+                                .all(|(mv, ev)| G::undoable(&mv.action, ev));
+                            assert!(!all_quiet, "{}: a take-back was due at move {n}", G::ID);
+                        }
+                    }
+                }
+            }
+            assert!(m.state().is_over(), "{}: the game ends", G::ID);
+            assert_eq!(
+                m.take_back(),
+                None,
+                "{}: never after the game is over",
+                G::ID
+            );
+            (checked, over_computers)
+        }
+    }
+
+    #[test]
+    fn r_g_4_take_back_reaches_over_quiet_computer_moves_and_ends_with_the_game() {
+        let (mut over_computers, mut games_with) = (0, 0);
+        for id in ids() {
+            let mut checked = 0;
+            for seed in 1..=6 {
+                let (c, o) = visit(id, Play(seed)).unwrap();
+                checked += c;
+                over_computers += o;
+            }
+            // A game whose every move reveals something (a cell explored or
+            // marked) never offers one.
+            games_with += usize::from(checked > 0);
+        }
+        assert!(games_with > 1, "take-backs offered in {games_with} games");
+        // Computers that take a visible card and place it face up reveal
+        // nothing: a take-back reaches over them.
+        assert!(
+            over_computers > 0,
+            "no take-back reached over a computer move"
+        );
+    }
+}

@@ -85,6 +85,35 @@ test('the player who just acted takes back a set-aside, never a throw', async ()
   await page.context().close();
 });
 
+test('R-G-4: computers pause while a decision can be taken back, and the take-back reaches over their quiet moves', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { game: 'choice', names: ['Ana', 'Bo'], computer: [1], seed: 9 });
+  await page.click('[data-testid=roll]');
+  await page.click('[data-testid=split] >> nth=0');
+  await page.click('[data-testid=confirm]');
+  // Bo (computer) crosses on the same throw: that reveals nothing, so
+  // Ana's crossing can still be taken back, and Bo waits before the next
+  // throw (which would reveal new dice).
+  await page.waitForFunction(() => {
+    const g = Object.keys(localStorage).find((k) => k.startsWith('spielblock.v1.game.'));
+    return JSON.parse(localStorage.getItem(g)).record.moves.length === 3;
+  });
+  assert.ok(await page.$('[data-testid=undo]'), 'the take-back is offered after the computer\'s quiet move');
+  assert.ok(await page.$('[data-testid=skip]'), 'a computer plays: its turn can be skipped');
+  const box = await page.$eval('[data-testid=undo]', (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; });
+  assert.ok(box[0] >= 0 && box[1] <= box[2], `the take-back is in the bar on screen: ${box}`);
+  await shot(page, 'take-back-over-computer-360');
+  await page.click('[data-testid=undo]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=undo]'));
+  const saved = await savedGame(page);
+  assert.equal(saved.record.moves.length, 1, 'Ana\'s crossing and Bo\'s left the record; the throw stays');
+  // Ana decides again on the same throw.
+  await page.waitForSelector('[data-testid=thrown] [data-testid=die]:enabled');
+  assert.match(await banner(page), /Ana/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('two tabs: each sees the other\'s moves, and a stale tab never overwrites newer ones', async () => {
   const context = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
   const one = await context.newPage();

@@ -446,11 +446,17 @@ impl Game for Choice {
         if self.stage != Stage::Over {
             return None;
         }
-        // R-CH-6: the highest total wins.
+        // R-CH-6: the highest total wins. R-CH-7: alone, a negative result
+        // is a defeat.
         let scores = self.scores();
+        let lost = match scores.as_slice() {
+            [only] if *only < 0 => vec![0],
+            _ => Vec::new(),
+        };
         Some(Outcome {
             places: rank_by_key(&scores),
             scores,
+            lost,
         })
     }
 

@@ -352,3 +352,29 @@ fn property_thousands_of_random_games() {
 fn property_seeded_games_with_computer_players() {
     property::<Choice>(300, |i| 1 + (i % 4) as usize, |_| Options::default()).unwrap();
 }
+
+#[test]
+fn r_ch_7_alone_a_negative_result_is_a_defeat() {
+    // Played to the end by always taking the first offer: alone, a result
+    // below 0 is a defeat (never first, never a record); with others, the
+    // places decide alone.
+    let mut defeats = 0;
+    for seats in [1, 2] {
+        for seed in 1..=12 {
+            let mut g = new_game::<Choice>(seats, &Options::default(), seed).unwrap();
+            while !g.is_over() {
+                let s = g.to_act()[0];
+                let a = g.legal_actions(s)[0];
+                g.apply(s, &a).unwrap();
+            }
+            let o = g.outcome().unwrap();
+            if seats == 1 && o.scores[0] < 0 {
+                assert_eq!(o.lost, vec![0], "seed {seed}: {:?}", o.scores);
+                defeats += 1;
+            } else {
+                assert!(o.lost.is_empty(), "seed {seed}: {:?}", o.scores);
+            }
+        }
+    }
+    assert!(defeats > 0, "no negative solo result in 12 games");
+}

@@ -534,6 +534,7 @@ impl Game for EnGingg {
             .map(|(s, &b)| (s != loser, b))
             .collect();
         Some(Outcome {
+            lost: Vec::new(),
             scores: self.balances.clone(),
             places: rank_by_key(&keys),
         })

@@ -1056,6 +1056,7 @@ impl Game for Gnoming {
             .map(|s| (-self.totals[s], -third[s]))
             .collect();
         Some(Outcome {
+            lost: Vec::new(),
             scores: self.totals.clone(),
             places: rank_by_key(&keys),
         })

@@ -674,6 +674,7 @@ impl Game for MindGolf {
         };
         // R-MG-8: highest total wins; R-MG-9: teams by team total.
         Some(Outcome {
+            lost: Vec::new(),
             places: rank_by_key(&scores),
             scores,
         })

@@ -645,6 +645,7 @@ impl Game for Minesweeper {
     fn outcome(&self) -> Option<Outcome> {
         // R-MS-6: the higher score wins; equal is a draw.
         self.over().then(|| Outcome {
+            lost: Vec::new(),
             places: rank_by_key(&self.scores),
             scores: self.scores.clone(),
         })

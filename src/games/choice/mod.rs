@@ -309,8 +309,6 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         match view.stage.clone() {
             Stage::Roll { seat } => view! {
                 <p class="hint">{td_string!(l, ch_cup, name = name_of(seat)).to_string()}</p>
-                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
-                    on:click=move |_| ctx.send(Action::Roll)>{td_string!(l, ch_roll).to_string()}</button>
             }
             .into_any(),
             Stage::Assign { dice, .. } => {
@@ -319,18 +317,22 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 let s = sel.get();
                 let free = sheet.is_free(&dice);
                 let numbers: Vec<u8> = sheet.fifth.iter().map(|f| f.number).collect();
-                let shown: Vec<u8> = numbers.iter().copied().filter(|n| dice.contains(n)).collect();
+                let shown: Vec<u8> = numbers
+                    .iter()
+                    .copied()
+                    .filter(|n| dice.contains(n))
+                    .collect();
                 let rule = if free {
                     Some(td_string!(l, ch_free, numbers = list(&numbers)).to_string())
                 } else if numbers.len() == FIFTH_NUMBERS {
-                    Some(td_string!(l, ch_must, numbers = list(&numbers), shown = list(&shown)).to_string())
+                    Some(
+                        td_string!(l, ch_must, numbers = list(&numbers), shown = list(&shown))
+                            .to_string(),
+                    )
                 } else {
                     None
                 };
                 let choice = picked(&s, &dice);
-                // A full pick the rules do not list: three numbers are
-                // chosen and the throw shows one, which must be the fifth.
-                let refusal = choice.filter(|a| !locked && !offers(&Action::Assign(*a)));
                 let pair = |k: usize| {
                     let faces: Vec<u8> = s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
                     match faces.as_slice() {
@@ -368,23 +370,13 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                         ));
                     }
                 });
-                let confirm = choice.filter(|a| offers(&Action::Assign(*a))).map(|a| {
-                    let (x, y) = a.sums();
-                    let before = sheet.total();
-                    let after = sheet.with(x, y, (!free).then_some(a.fifth)).total();
-                    view! {
-                        <p class="ch-preview" data-testid="ch-preview">{td_string!(l, ch_preview, from = signed(before), to = signed(after)).to_string()}</p>
-                        <button type="button" class="primary big" data-testid="confirm" data-primary="true" disabled=move || !can_act()
-                            on:click=move |_| ctx.send(Action::Assign(a))>
-                            {td_string!(l, ch_confirm, a = x, b = y).to_string()}
-                        </button>
-                    }
-                });
                 view! {
                     <div class="ch-dice" role="group" aria-label=td_string!(l, ch_dice).to_string() data-testid="thrown">
                         {dice.iter().enumerate().map(|(i, &f)| {
                             let slot = s.iter().position(|&x| x == i);
-                            let mark = match slot { Some(0 | 1) => "A", Some(_) => "B", None if s.len() == 4 => "5", None => "" };
+                            // The die left over is the fifth die: named so, never by a
+                            // number that reads like its face.
+                            let mark = match slot { Some(0 | 1) => "A", Some(_) => "B", None if s.len() == 4 => td_string!(l, ch_fifth_short), None => "" };
                             view! {
                                 <button type="button" class="die-button" data-testid="die" data-face=f.to_string() data-slot=mark
                                     aria-pressed=slot.is_some().to_string() class:selected=slot.is_some()
@@ -406,8 +398,6 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                         <dt>{td_string!(l, ch_fifth).to_string()}</dt><dd data-testid="fifth">{fifth_text}</dd>
                     </dl>
                     {rule.map(|r| view! { <p class="hint ch-rule" data-testid="ch-rule">{r}</p> })}
-                    {refusal.map(|_| view! { <p class="notice error" data-testid="why-not">{td_string!(l, ch_err_fifth_must).to_string()}</p> })}
-                    {confirm}
                     <details class="ch-splits" open=s.is_empty()>
                         <summary>{td_string!(l, ch_splits, n = n_splits).to_string()}</summary>
                         <div class="ch-split-list" inner_html=split_list on:click=move |ev| {
@@ -418,6 +408,52 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                             }
                         }></div>
                     </details>
+                }
+                .into_any()
+            }
+            Stage::Over => ().into_any(),
+        }
+    };
+
+    // The decision at hand, in the bar at the bottom: roll, or the split
+    // picked with what it makes of the sheet.
+    let decision = move || {
+        let view = v.get();
+        let l = i18n.get_locale();
+        let locked = !can_act();
+        match view.stage.clone() {
+            Stage::Roll { .. } => view! {
+                <button type="button" class="primary big" data-testid="roll" data-primary="true" disabled=move || !offers(&Action::Roll)
+                    on:click=move |_| ctx.send(Action::Roll)>{td_string!(l, ch_roll).to_string()}</button>
+            }
+            .into_any(),
+            Stage::Assign { dice, .. } => {
+                let seat = view.acting().unwrap_or_default();
+                let sheet = view.sheets[seat].clone();
+                let free = sheet.is_free(&dice);
+                let choice = picked(&sel.get(), &dice);
+                // A full pick the rules do not list: three numbers are
+                // chosen and the throw shows one, which must be the fifth.
+                let refusal = choice.filter(|a| !locked && !offers(&Action::Assign(*a)));
+                let confirm = choice.filter(|a| offers(&Action::Assign(*a))).map(|a| {
+                    let (x, y) = a.sums();
+                    let before = sheet.total();
+                    let after = sheet.with(x, y, (!free).then_some(a.fifth)).total();
+                    view! {
+                        <p class="ch-preview" data-testid="ch-preview">{td_string!(l, ch_preview, from = signed(before), to = signed(after)).to_string()}</p>
+                        <button type="button" class="primary big" data-testid="confirm" data-primary="true" disabled=move || !can_act()
+                            on:click=move |_| ctx.send(Action::Assign(a))>
+                            {td_string!(l, ch_confirm, a = x, b = y).to_string()}
+                        </button>
+                    }
+                });
+                let waiting = (choice.is_none() && !locked).then(|| view! {
+                    <p class="hint" data-testid="ch-pick-hint">{td_string!(l, ch_pick_dice).to_string()}</p>
+                });
+                view! {
+                    {waiting}
+                    {refusal.map(|_| view! { <p class="notice error" data-testid="why-not">{td_string!(l, ch_err_fifth_must).to_string()}</p> })}
+                    {confirm}
                 }
                 .into_any()
             }
@@ -483,13 +519,17 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         <div class="ch-table">
             {move || playing.get().then(|| view! {
                 <section class="tray ch-tray" aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
-                    <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| v.round.max(1))).to_string()}</p>
+                    <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| {
+                        // Before a roll: the throw about to be rolled.
+                        if matches!(v.stage, Stage::Roll { .. }) { v.round + 1 } else { v.round.max(1) }
+                    })).to_string()}</p>
                     {tray}
                 </section>
                 <section class="ch-pad" aria-labelledby="ch-sheet-title">
                     <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
                     <div class="ch-pad-body" inner_html=move || sheet.get()></div>
                 </section>
+                <crate::table::DecisionBar>{decision}</crate::table::DecisionBar>
             })}
             {others}
         </div>

@@ -233,8 +233,9 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
             Phase::Over => None,
         })
     });
+    let has_primary = Memo::new(move |_| primary.with(Option::is_some));
     let primary_button = move || {
-        primary.get().map(|_| {
+        has_primary.get().then(|| {
             let roll = move || primary.get().flatten();
             view! {
                 <button type="button" class="primary big"
@@ -341,7 +342,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         <div class="eg-table">
             <div class="eg-main">
                 {move || playing.get().then(|| view! {
-                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}{primary_button}</section>
+                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
                 })}
                 {move || last_turn.get().map(|t| view! { <LastTurnCard t names=names.get()/> })}
             </div>
@@ -354,6 +355,9 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                 <h3 id="ledger-title">{t!(i18n, eg_ledger)}</h3>
                 {history}
             </section>
+            {move || playing.get().then(|| view! {
+                <crate::table::DecisionBar>{primary_button}</crate::table::DecisionBar>
+            })}
         </div>
     }
 }

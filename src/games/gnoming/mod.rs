@@ -356,7 +356,9 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
 
 /// The table: piles and hand, what to do, the deciding layout, the others,
 /// the scores, the last moves.
-fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
+/// The table, and apart from it the decision's controls (for the bar at
+/// the bottom of the screen).
+fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     let mut out = String::with_capacity(6000);
     out.push_str("<div class=\"gn-main\">");
     let focus = v.turn;
@@ -553,9 +555,6 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
             );
         }
     }
-    if !actions.is_empty() {
-        out.push_str(&format!("<div class=\"gn-actions\">{actions}</div>"));
-    }
     out.push_str("</div><div class=\"gn-side\">");
     // Everyone else, small.
     if !over {
@@ -588,7 +587,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> String {
         out.push_str("</ul></section>");
     }
     out.push_str("</div>");
-    out
+    (out, actions)
 }
 
 /// A finished round: each layout with its matching lines and each card's
@@ -751,14 +750,17 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
             seen: seen.get(),
             recent: &recent,
         };
-        let mut out = String::new();
+        let mut out = (String::new(), String::new());
         with_view(&mut |v| out = table_html(v, &ui, l));
         out
     });
+    let body = Memo::new(move |_| html.with(|h| h.0.clone()));
+    let actions = Memo::new(move |_| html.with(|h| h.1.clone()));
     let refocus = StoredValue::new(None::<String>);
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        html.track();
+        body.track();
+        actions.track();
         if let (Some(root), Some(act)) = (root.get(), refocus.get_value()) {
             crate::table::refocus(&root, &act);
         }
@@ -786,6 +788,11 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
         }
     };
     view! {
-        <div class="gn-table" node_ref=root on:click=on_click inner_html=move || html.get()></div>
+        <div class="gn-table" node_ref=root on:click=on_click>
+            <div class="gn-part" inner_html=move || body.get()></div>
+            <crate::table::DecisionBar>
+                <div class="gn-actions" inner_html=move || actions.get()></div>
+            </crate::table::DecisionBar>
+        </div>
     }
 }

@@ -309,11 +309,6 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                         </button>
                     </div>
                     <p class="mg-formula" data-testid="formula">{live_formula}</p>
-                    <button type="button" class="primary big" data-testid="throw" data-primary="true"
-                        disabled={move || !offers(&Action::Throw { green: chosen() as u8, white: white_on.get() })}
-                        on:click=move |_| send(Action::Throw { green: chosen() as u8, white: white_on.get_untracked() })>
-                        {move || td_string!(i18n.get_locale(), mg_throw).to_string()}
-                    </button>
                     {sheet.parked.map(|p| view! { <p class="hint">{td_string!(l, mg_parked_hint, value = p).to_string()}</p> })}
                 }.into_any()
             }
@@ -353,20 +348,12 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                     } else {
                         view! {
                             <p class="hint">{td_string!(l, mg_reroll_hint).to_string()}</p>
-                            {move || reroll_pick.get().map(|d| view! {
-                                <button type="button" data-testid="reroll" disabled=move || !offers(&Action::Reroll(d))
-                                    on:click=move |_| send(Action::Reroll(d))>
-                                    {move || td_string!(i18n.get_locale(), mg_reroll).to_string()}
-                                </button>
-                            })}
                         }.into_any()
                     }}
                 }.into_any()
             }
             Stage::Entered => view! {
                 <p class="hint">{td_string!(l, mg_entered_hint, value = sheet.parked.unwrap_or_default()).to_string()}</p>
-                <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !offers(&Action::EndTurn)
-                    on:click=move |_| send(Action::EndTurn)>{move || td_string!(i18n.get_locale(), mg_end_turn).to_string()}</button>
             }.into_any(),
             Stage::Over => ().into_any(),
         }
@@ -452,6 +439,44 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             {outlook.map(|o| view! { <p class="mg-outlook" data-testid="outlook">{o}</p> })}
             <div class="actions mg-decide">{buttons}</div>
         }
+    };
+
+    // The decision at hand, in the bar at the bottom: throw, re-roll the
+    // picked die, enter / park / apply parked, end the turn.
+    let stage_kind = Memo::new(move |_| {
+        v.with(|v| match v.stage {
+            Stage::Start => 0,
+            Stage::Thrown(ref t) => 1 + u8::from(t.rerolled),
+            Stage::Entered => 3,
+            Stage::Over => 4,
+        })
+    });
+    let stage_buttons = move || {
+        match stage_kind.get() {
+        0 => {
+            let chosen = move || green_on.with(|g| g.iter().filter(|&&x| x).count());
+            view! {
+                <button type="button" class="primary big" data-testid="throw" data-primary="true"
+                    disabled={move || !offers(&Action::Throw { green: chosen() as u8, white: white_on.get() })}
+                    on:click=move |_| send(Action::Throw { green: chosen() as u8, white: white_on.get_untracked() })>
+                    {move || td_string!(i18n.get_locale(), mg_throw).to_string()}
+                </button>
+            }.into_any()
+        }
+        1 => view! {
+            {move || reroll_pick.get().map(|d| view! {
+                <button type="button" data-testid="reroll" disabled=move || !offers(&Action::Reroll(d))
+                    on:click=move |_| send(Action::Reroll(d))>
+                    {move || td_string!(i18n.get_locale(), mg_reroll).to_string()}
+                </button>
+            })}
+        }.into_any(),
+        3 => view! {
+            <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !offers(&Action::EndTurn)
+                on:click=move |_| send(Action::EndTurn)>{move || td_string!(i18n.get_locale(), mg_end_turn).to_string()}</button>
+        }.into_any(),
+        _ => ().into_any(),
+    }
     };
 
     // What the sheet shows, compared before the lanes are drawn again.
@@ -552,6 +577,18 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                     <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
                 </section>
             }).collect_view())}
+            // During play, everyone else's sheet opens on a tap.
+            {(!over).then(|| view.sheets.iter().enumerate().filter(|&(s, _)| s != view.current).map(|(s, sh)| {
+                let name = n[s].clone();
+                view! {
+                    <details class="mg-other" data-testid="other-sheet">
+                        <summary>{move || td_string!(i18n.get_locale(), mg_sheet_of, name = name.clone()).to_string()}</summary>
+                        <div class="mg-sheet small">
+                            <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
+                        </div>
+                    </details>
+                }
+            }).collect_view())}
         }
     };
 
@@ -562,10 +599,12 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                 <section class="mg-sheet" aria-labelledby="mg-sheet-title">
                     <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[v.with(|v| v.current)].clone())).to_string()}</h2>
                     {sheet}
-                    {decide}
                 </section>
             })}
             <section class="ledger">{others}</section>
+            {move || playing.get().then(|| view! {
+                <crate::table::DecisionBar>{decide}{stage_buttons}</crate::table::DecisionBar>
+            })}
         </div>
     }
 }

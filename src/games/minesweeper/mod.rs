@@ -667,8 +667,10 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     view! {
         <div class="ms-table" node_ref=root on:click=on_click>
             <div class="ms-part" inner_html=move || main.get()></div>
-            <div class="ms-part" inner_html=move || side.get()></div>
             <div class="ms-part" inner_html=move || log.get()></div>
+            <crate::table::DecisionBar>
+                <div class="ms-part" inner_html=move || side.get()></div>
+            </crate::table::DecisionBar>
         </div>
     }
 }
