@@ -82,6 +82,9 @@ fn Host(session: Session) -> impl IntoView {
     let announcement = RwSignal::new(String::new());
     // The last computer move in words, until a person moves.
     let computer_move = RwSignal::new(None::<String>);
+    // The move just made, shown on the hand-over screen of a game with
+    // secrets (the table is hidden there).
+    let handover_last = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
     let moment = RwSignal::new(None::<Seat>);
@@ -152,6 +155,17 @@ fn Host(session: Session) -> impl IntoView {
                 if !lines.is_empty() && !hidden {
                     announcement.set(lines.join(" "));
                 }
+                // Behind a hand-over screen the mover still sees how the
+                // move ended, in words anyone may read.
+                handover_last.set(
+                    (hidden && human)
+                        .then(|| {
+                            session
+                                .with_untracked(|s| s.announce_public(change, l))
+                                .join(" ")
+                        })
+                        .filter(|t| !t.is_empty()),
+                );
                 // A computer's move is also shown in words, as it happens.
                 computer_move
                     .set((!human && !hidden && !lines.is_empty()).then(|| lines.join(" ")));
@@ -331,8 +345,10 @@ fn Host(session: Session) -> impl IntoView {
         }
     });
 
-    let confirm_handover =
-        move |seat: Seat| write(session.try_update(|s| s.confirm_handover(seat)).flatten());
+    let confirm_handover = move |seat: Seat| {
+        handover_last.set(None);
+        write(session.try_update(|s| s.confirm_handover(seat)).flatten())
+    };
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
         write(
             session
@@ -484,6 +500,7 @@ fn Host(session: Session) -> impl IntoView {
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
+                        {move || handover_last.get().map(|t| view! { <p class="handover-last" data-testid="handover-last">{t}</p> })}
                         <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
                         <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
                             {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}

@@ -49,8 +49,13 @@ pub fn LangSwitch() -> impl IntoView {
 
 /// A date and time in the player's language, from milliseconds since 1970.
 pub fn when_text(ms: f64, l: Locale) -> String {
+    // "Nov 24, 2026, 10:53 PM" / "24.11.2026, 22:53": a day and a time as
+    // people write them, without seconds.
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    d.to_locale_string(lang_code(l), &wasm_bindgen::JsValue::UNDEFINED)
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+    d.to_locale_string(lang_code(l), &options)
         .as_string()
         .unwrap_or_default()
 }

@@ -373,6 +373,15 @@ impl Session {
         }
     }
 
+    /// A move in the words everyone may read (no seat's secrets): what the
+    /// hand-over screen shows of the move just made.
+    pub fn announce_public(&self, change: Change, l: Locale) -> Vec<String> {
+        match change {
+            Change::Move { before, .. } => self.live.announce(None, before, l),
+            _ => Vec::new(),
+        }
+    }
+
     /// The solo record and the day's best this finished, stored game sets or
     /// stands against, in the game's direction (the lowest score where it
     /// wins). Nothing before it is stored as finished.

@@ -2237,3 +2237,44 @@ async fn r_g_4_a_take_back_never_reopens_a_finished_game() {
     assert_eq!(s.undo_seat(), None, "R-G-4: not once the game is over");
     assert!(s.undo().is_none());
 }
+
+#[wasm_bindgen_test]
+fn dates_read_as_people_write_them() {
+    // Issue 22: "11/24/2026, 10:53:58 PM" read like a log file.
+    use spielblock::i18n::Locale;
+    use spielblock::lang::when_text;
+    let ms = js_sys::Date::new_with_year_month_day_hr_min_sec(2026, 10, 24, 22, 53, 58).get_time();
+    let en = when_text(ms, Locale::en);
+    assert!(
+        en.contains("Nov 24, 2026") && en.contains("10:53") && !en.contains(":58"),
+        "{en}"
+    );
+    let de = when_text(ms, Locale::de);
+    assert!(
+        de.contains("24.11.2026") && de.contains("22:53") && !de.contains(":58"),
+        "{de}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn one_person_against_the_computer_is_never_asked_to_pass_the_device() {
+    // Issue 22 (4): "Pass the device to Ana" with Ana the only person.
+    ls().clear().unwrap();
+    let mut s = new_session("h1", "minesweeper", 4, &[("Ana", true), ("Ben", false)]).await;
+    for _ in 0..6 {
+        assert_eq!(s.handover_needed(), None);
+        if s.outcome().is_some() {
+            break;
+        }
+        if s.human_to_act() == Some(0) {
+            let first = s.live().legal_json(0)[0].clone();
+            let next = s.act(0, sent(&s, 0, first)).unwrap();
+            write(&mut s, next).await;
+        }
+        computers_play(&mut s).await;
+    }
+    // Ben becomes a person: now the device is handed over (secrets).
+    let next = s.set_seat(1, rules::SeatKind::Human, rules::Level::Casual);
+    write(&mut s, next).await;
+    assert!(s.handover_on());
+}

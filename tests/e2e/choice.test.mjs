@@ -75,9 +75,20 @@ test('a seeded solo game tapped to the end: the sheet equals the rules engine\'s
   const shown = Number((await page.textContent('.ranking .score')).replace('−', '-'));
   assert.deepEqual(end.scores, [shown]);
   assert.equal(Number((await page.textContent('[data-testid=ch-total]')).replace('−', '-')), shown);
-  // The first solo game of a name is its personal record, celebrated.
-  await page.waitForSelector('[data-testid=new-record]');
-  assert.ok((await page.textContent('[data-testid=solo-record]')).includes(`Ana: ${String(shown).replace('-', '−')}`));
+  if (shown >= 0) {
+    // The first solo game of a name is its personal record, celebrated.
+    await page.waitForSelector('[data-testid=new-record]');
+    assert.ok((await page.textContent('[data-testid=solo-record]')).includes(`Ana: ${String(shown).replace('-', '−')}`));
+  } else {
+    // R-CH-7: a negative result is a defeat: said so, not ranked first, no
+    // star, never a record.
+    await page.waitForSelector('[data-testid=defeat]');
+    assert.equal(await page.$('.ranking .winner'), null);
+    assert.ok(!(await page.textContent('.ranking')).includes('1.'));
+    await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+    assert.equal(await page.$('[data-testid=new-record]'), null);
+    assert.equal(await page.$('[data-testid=solo-record]'), null, 'no record from a defeat');
+  }
   await page.setViewportSize(DESKTOP);
   await shot(page, 'ch-result-1280');
   assert.deepEqual(page.problems, []);

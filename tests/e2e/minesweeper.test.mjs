@@ -95,7 +95,7 @@ test('a seeded duel against the computer tapped to the end: board and scores equ
   const open = expected.map((c, i) => (c === 'c' ? shownNow[i] : c));
   assert.deepEqual(shownNow, open);
   assert.ok(shownNow.every((c) => c !== 'c' && c !== 'B'), 'at the end every cell is open');
-  const scores = await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent)));
+  const scores = await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent.replace('−', '-'))));
   assert.deepEqual(scores, end.scores);
   // The move list shows the latest 40 moves, and every move on request,
   // numbered from the first, in the text's words.
@@ -123,7 +123,7 @@ test('a seeded duel against the computer tapped to the end: board and scores equ
   await page.click('[data-testid=replay-last]');
   await page.waitForSelector(`[data-testid=replay-step][data-step="${n}"]`);
   assert.deepEqual(await shownBoard(page), shownNow);
-  assert.deepEqual(await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent))), end.scores);
+  assert.deepEqual(await page.$$eval('[data-testid=ms-score] .num', (s) => s.map((x) => Number(x.textContent.replace('−', '-')))), end.scores);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -137,10 +137,14 @@ test('a failed mark is seen by its maker only, through hand-overs and a reload',
   // Ben's turn: the board is hidden until he says he is Ben.
   await page.waitForSelector('.handover');
   assert.equal(await page.$('[data-testid=ms-board]'), null, 'the board is hidden during the hand-over');
+  // Ana still sees how her move ended, in words Ben may read too (issue 22).
+  const last = await page.textContent('[data-testid=handover-last]');
+  assert.match(last, /Blubb! .*−3/);
+  assert.ok(!/F5/.test(last), `the cell stays Ana's: ${last}`);
   await handOver(page);
   assert.equal(await page.$('[data-testid=ms-board] .bl'), null, 'no failed mark on Ben\'s board');
   const line = await page.textContent('[data-testid=ms-log-line]');
-  assert.match(line, /Blubb! −3/);
+  assert.match(line, /Blubb! (\(missed\) )?−3/);
   assert.ok(!/F5/.test(line), `the cell is not in Ben's move list: ${line}`);
   assert.ok(!/F5|failed mark \(|Markierung \(/.test(await page.textContent('[data-testid=ms-board]')));
   // (The game's stylesheet, drawn with its table, names the classes.)

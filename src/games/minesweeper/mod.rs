@@ -146,6 +146,7 @@ impl GameView for Minesweeper {
                 keys::ms_rules_5,
                 keys::ms_rules_6,
                 keys::ms_rules_7,
+                keys::ms_rules_words,
             ],
             &[(3, points_table)],
         )
@@ -170,17 +171,23 @@ fn points_table(l: Locale) -> String {
 }
 
 /// One line of the move list, in the text's words.
-fn log_line(e: &rules::minesweeper::Entry, l: Locale) -> (String, String) {
+/// A move of the list; `open`: the game is over or replayed, so a failed
+/// mark's cell is no one's secret any more.
+fn log_line(e: &rules::minesweeper::Entry, open: bool, l: Locale) -> (String, String) {
+    // The original's calls, glossed where the language is not German.
     let word = match e.kind {
-        Kind::Explored | Kind::Marked => "Gut!",
-        Kind::Exploded => "Autsch!",
-        Kind::Blubb => "Blubb!",
+        Kind::Explored | Kind::Marked => td_string!(l, ms_word_gut),
+        Kind::Exploded => td_string!(l, ms_word_autsch),
+        Kind::Blubb => td_string!(l, ms_word_blubb),
     };
     let cell = e.at.map(|(x, y)| cell_name(x, y)).unwrap_or_default();
     let what = match e.kind {
         Kind::Explored => td_string!(l, ms_log_explored, cell = cell).to_string(),
         Kind::Exploded => td_string!(l, ms_log_exploded, cell = cell).to_string(),
         Kind::Marked => td_string!(l, ms_log_marked, cell = cell).to_string(),
+        Kind::Blubb if e.at.is_some() && open => {
+            td_string!(l, ms_log_blubb_open, cell = cell).to_string()
+        }
         Kind::Blubb if e.at.is_some() => td_string!(l, ms_log_blubb, cell = cell).to_string(),
         Kind::Blubb => String::new(),
     };
@@ -230,10 +237,12 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     for (s, sc) in v.scores.iter().enumerate() {
         let now = v.turn == Some(s);
         out.push_str(&format!(
-            "<li class=\"s{s}{}\" data-testid=\"ms-score\"><span class=\"ms-dot\" aria-hidden=\"true\"></span><span class=\"ms-name\">{}{}</span><strong class=\"num\">{sc}</strong></li>",
+            "<li class=\"s{s}{}\" data-testid=\"ms-score\"><span class=\"ms-dot\" aria-hidden=\"true\"></span><span class=\"ms-name\">{}{}</span><strong class=\"num\">{}</strong></li>",
             if now { " current" } else { "" },
             if now { "▶ " } else { "" },
-            name(s)
+            name(s),
+            // A real minus sign, as everywhere else.
+            if *sc < 0 { format!("−{}", -sc) } else { sc.to_string() }
         ));
     }
     let hidden = v.mines - v.visible_mines();
@@ -353,7 +362,7 @@ fn log_html(v: &View, ui: &Ui, l: Locale) -> String {
         ));
         let shown = if ui.all_moves { v.log.len() } else { LOG_SHOWN };
         for e in v.log.iter().rev().take(shown) {
-            let (head, rest) = log_line(e, l);
+            let (head, rest) = log_line(e, v.open || v.turn.is_none(), l);
             out.push_str(&format!(
                 "<li class=\"s{}\" data-testid=\"ms-log-line\" data-kind=\"{:?}\"><span class=\"ms-who\">{}</span> <strong>{head}</strong> <span>{}</span></li>",
                 e.seat,
