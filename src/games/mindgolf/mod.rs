@@ -577,19 +577,33 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                     <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
                 </section>
             }).collect_view())}
-            // During play, everyone else's sheet opens on a tap.
-            {(!over).then(|| view.sheets.iter().enumerate().filter(|&(s, _)| s != view.current).map(|(s, sh)| {
-                let name = n[s].clone();
+        }
+    };
+
+    // During play, everyone else's sheet opens on a tap; drawn only while
+    // open (a move redraws the scores, not closed sheets).
+    let seat_count = Memo::new(move |_| v.with(|v| v.sheets.len()));
+    let current = Memo::new(move |_| v.with(|v| v.current));
+    let other_sheets = move || {
+        (0..seat_count.get())
+            .filter(|&s| s != current.get())
+            .map(|s| {
+                let open = RwSignal::new(false);
+                let sheet = Memo::new(move |_| v.with(|v| v.sheets.get(s).cloned()));
+                let name = move || names.with(|n| n.get(s).cloned().unwrap_or_default());
                 view! {
-                    <details class="mg-other" data-testid="other-sheet">
-                        <summary>{move || td_string!(i18n.get_locale(), mg_sheet_of, name = name.clone()).to_string()}</summary>
-                        <div class="mg-sheet small">
-                            <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
-                        </div>
+                    <details class="mg-other" data-testid="other-sheet"
+                        on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+                        <summary>{move || td_string!(i18n.get_locale(), mg_sheet_of, name = name()).to_string()}</summary>
+                        {move || open.get().then(|| sheet.get().map(|sh| view! {
+                            <div class="mg-sheet small">
+                                <SheetView sheet=sh preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
+                            </div>
+                        }))}
                     </details>
                 }
-            }).collect_view())}
-        }
+            })
+            .collect_view()
     };
 
     view! {
@@ -601,7 +615,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                     {sheet}
                 </section>
             })}
-            <section class="ledger">{others}</section>
+            <section class="ledger">{others}{move || playing.get().then(other_sheets)}</section>
             {move || playing.get().then(|| view! {
                 <crate::table::DecisionBar>{decide}{stage_buttons}</crate::table::DecisionBar>
             })}
