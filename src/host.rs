@@ -48,7 +48,7 @@ fn keep_focus() {
         }
         if let Ok(Some(el)) = doc.query_selector("main [data-primary]:not([disabled])") {
             if let Some(el) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&el) {
-                let _ = el.focus();
+                crate::table::focus_in_place(el);
             }
         }
     });

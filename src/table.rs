@@ -498,6 +498,16 @@ pub fn clicked_legal(ev: &leptos::ev::MouseEvent) -> Option<usize> {
         .and_then(|k| k.parse().ok())
 }
 
+/// Focuses `el` without scrolling to it: focus follows the player's
+/// place for keyboards and screen readers, but the page stays where the
+/// app put it (a new turn starts at the table's top; the decision is in the
+/// bar).
+pub fn focus_in_place(el: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&options);
+}
+
 /// After such a table is drawn anew: focus the control that was tapped
 /// (`act`) again, or else the confirm, so keyboard and screen-reader users
 /// keep their place.
@@ -519,7 +529,7 @@ pub fn refocus(root: &web_sys::Element, act: &str) {
         .flatten()
         .or_else(|| root.query_selector("[data-act=\"go\"]").ok().flatten());
     if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = el.focus();
+        focus_in_place(&el);
     }
 }
 

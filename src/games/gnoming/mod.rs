@@ -386,12 +386,14 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
         ));
     }
     // A round just ended (or the game): every layout turned up and scored.
+    let mut round_shown = false;
     if let Some(r) = v
         .results
         .last()
         .filter(|_| over || v.results.len() > ui.seen)
     {
         round_html(&mut out, v, r, ui, l);
+        round_shown = true;
     }
     // The piles and the card in hand.
     if !over {
@@ -447,6 +449,13 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     }
     // What to do now.
     let mut actions = String::new();
+    // A round's summary waits for "Continue", in the decision bar.
+    if round_shown && v.stage != Stage::Over {
+        actions.push_str(&format!(
+            "<button type=\"button\" class=\"primary big\" data-act=\"ok\" data-testid=\"gn-continue\">{}</button>",
+            esc(td_string!(l, gn_continue))
+        ));
+    }
     let prompt = if over {
         String::new()
     } else if !ui.can_act() {
@@ -640,12 +649,6 @@ fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &
             ));
         }
         out.push_str("</div>");
-    }
-    if v.stage != Stage::Over {
-        out.push_str(&format!(
-            "<button type=\"button\" class=\"primary\" data-act=\"ok\" data-testid=\"gn-continue\">{}</button>",
-            esc(td_string!(l, gn_continue))
-        ));
     }
     out.push_str("</section>");
 }
