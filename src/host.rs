@@ -382,7 +382,6 @@ fn Host(session: Session) -> impl IntoView {
                 .map(|s| td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string())
         }),
         on_undo: Callback::new(move |()| undo()),
-        acting: Signal::derive(move || acting.get().is_some()),
     });
     let port = Port { frame, names, act };
     // The table of this opening of the game (a reload opens it anew).
@@ -683,7 +682,7 @@ pub fn SpeedSetting(speed: RwSignal<Speed>) -> impl IntoView {
             <span id="speed-label">{t!(i18n, computer_speed)}</span>
             <div class="segmented" role="group" aria-labelledby="speed-label" data-testid="speed">
                 {Speed::ALL.into_iter().map(|v| view! {
-                    <button type="button" data-speed=v.key() aria-pressed=move || (speed.get() == v).to_string()
+                    <button type="button" aria-pressed=move || (speed.get() == v).to_string()
                         on:click=move |_| {
                             let mut s = storage::load_settings();
                             s.speed = v;

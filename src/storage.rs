@@ -658,15 +658,6 @@ impl Speed {
             Speed::Instant => 0,
         }
     }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
 }
 
 /// Unreadable settings fall back to the defaults (they hold nothing to lose).

@@ -414,10 +414,6 @@ pub struct Dock {
     /// The take-back's label, while one is possible.
     pub undo: Signal<Option<String>>,
     pub on_undo: Callback<()>,
-    /// Whether the person at the device decides now: otherwise (a
-    /// computer's turn, the turn moment, the hand-over) the bar shows no
-    /// controls that could not answer, only the take-back.
-    pub acting: Signal<bool>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -428,7 +424,7 @@ pub struct Dock {
 pub fn DecisionBar(children: Children) -> impl IntoView {
     let dock = use_context::<Dock>();
     view! {
-        <div class="decision" data-testid="decision" class:idle=move || dock.is_some_and(|d| !d.acting.get())>
+        <div class="decision" data-testid="decision">
             {children()}
             {dock.map(|d| move || d.undo.get().map(|label| view! {
                 <button type="button" class="ghost undo" data-testid="undo" on:click=move |_| d.on_undo.run(())>

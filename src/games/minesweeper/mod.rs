@@ -213,8 +213,6 @@ struct Ui<'a> {
     estimated: bool,
     can_act: bool,
     fresh: bool,
-    /// The whole move list, not only the latest `LOG_SHOWN` moves.
-    all_moves: bool,
     /// Whether the rules offer exploring and marking the picked cell.
     modes: (bool, bool),
 }
@@ -351,16 +349,16 @@ fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
 
 /// The move list, newest first: drawn apart from what to do now, so picking
 /// a cell does not draw the list again.
-fn log_html(v: &View, ui: &Ui, l: Locale) -> String {
+fn log_html(v: &View, names: &[String], all_moves: bool, l: Locale) -> String {
     let mut out = String::with_capacity(4000);
-    let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
+    let name = |s: Seat| esc(names.get(s).map(String::as_str).unwrap_or_default());
     if !v.log.is_empty() {
         out.push_str(&format!(
             "<section class=\"ms-log\"><h3 id=\"ms-log-title\">{}</h3><ol reversed start=\"{}\" tabindex=\"0\" aria-labelledby=\"ms-log-title\" data-testid=\"ms-log\">",
             esc(&td_string!(l, ms_moves, n = v.log.len())),
             v.log.len()
         ));
-        let shown = if ui.all_moves { v.log.len() } else { LOG_SHOWN };
+        let shown = if all_moves { v.log.len() } else { LOG_SHOWN };
         for e in v.log.iter().rev().take(shown) {
             let (head, rest) = log_line(e, v.open || v.turn.is_none(), l);
             out.push_str(&format!(
@@ -375,8 +373,8 @@ fn log_html(v: &View, ui: &Ui, l: Locale) -> String {
         if v.log.len() > LOG_SHOWN {
             out.push_str(&format!(
                 "<button type=\"button\" class=\"ghost\" data-act=\"l\" data-testid=\"ms-log-all\" aria-pressed=\"{}\">{}</button>",
-                ui.all_moves,
-                esc(&if ui.all_moves {
+                all_moves,
+                esc(&if all_moves {
                     td_string!(l, ms_log_recent, n = LOG_SHOWN).to_string()
                 } else {
                     td_string!(l, ms_log_all, n = v.log.len()).to_string()
@@ -525,7 +523,6 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
                 estimated: false,
                 can_act: can_act(),
                 fresh,
-                all_moves: all_moves.get(),
                 modes: sel.map_or((false, false), |(i, _)| modes_of(i)),
             };
             f(&ui);
@@ -547,7 +544,6 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
                 estimated: c.as_ref().is_some_and(|c| !c.1),
                 can_act: a,
                 fresh,
-                all_moves: false,
                 modes: (false, false),
             };
             with_view(&mut |v| out = board_html(v, &ui, l));
@@ -567,19 +563,9 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
         let l = i18n.get_locale();
         moves.track();
         let names = ctx.names.get();
-        let ui = Ui {
-            names: &names,
-            sel: None,
-            hints: false,
-            chances: None,
-            estimated: false,
-            can_act: false,
-            fresh: false,
-            all_moves: all_moves.get(),
-            modes: (false, false),
-        };
+        let all = all_moves.get();
         let mut out = String::new();
-        with_view(&mut |v| out = log_html(v, &ui, l));
+        with_view(&mut |v| out = log_html(v, &names, all, l));
         out
     });
     // The control to focus again once the table is drawn anew, and the
