@@ -565,7 +565,9 @@ fn FinishedItem(f: Finished) -> impl IntoView {
             let lost = f.outcome.lost.contains(&seat);
             view! {
                 <li class:winner={place == 1 && !lost}>
-                    {(!lost).then(|| format!("{place}. "))}<strong>{info.name.clone()}</strong>
+                    {(!lost).then(|| format!("{place}. "))}
+                    <strong>{move || crate::table::who_view(crate::i18n::shown_name(&info.name, seat, i18n.get_locale()), seat, false)}</strong>
+                    {(info.kind == SeatKind::Computer).then(|| view! { <span class="cpu-mark" aria-hidden="true"></span> })}
                     {lost.then(|| view! { <span class="defeat">" · "{t!(i18n, defeat)}</span> })}
                     {move || (info.kind == SeatKind::Computer).then(|| {
                         let l = i18n.get_locale();

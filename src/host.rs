@@ -98,8 +98,23 @@ fn Host(session: Session) -> impl IntoView {
     let saving = Memo::new(move |_| session.with(|s| s.saving()));
     let block = Memo::new(move |_| session.with(|s| s.block()));
     let seats = Memo::new(move |_| session.with(|s| s.seats()));
-    let names =
-        Memo::new(move |_| seats.with(|s| s.iter().map(|s| s.name.clone()).collect::<Vec<_>>()));
+    // Names as shown: a default name follows the language.
+    let names = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        seats.with(|s| {
+            s.iter()
+                .enumerate()
+                .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
+                .collect::<Vec<_>>()
+        })
+    });
+    let cpu = Memo::new(move |_| {
+        seats.with(|s| {
+            s.iter()
+                .map(|s| s.kind == SeatKind::Computer)
+                .collect::<Vec<_>>()
+        })
+    });
     let turn = Memo::new(move |_| session.with(|s| s.turn()));
     let human_to_act = Memo::new(move |_| session.with(|s| s.human_to_act()));
     let handover_needed = Memo::new(move |_| session.with(|s| s.handover_needed()));
@@ -167,8 +182,11 @@ fn Host(session: Session) -> impl IntoView {
                         .filter(|t| !t.is_empty()),
                 );
                 // A computer's move is also shown in words, as it happens.
-                computer_move
-                    .set((!human && !hidden && !lines.is_empty()).then(|| lines.join(" ")));
+                // It stays until the next one (its place is kept, so
+                // nothing under a finger moves when it comes or goes).
+                if !human && !hidden && !lines.is_empty() {
+                    computer_move.set(Some(lines.join(" ")));
+                }
                 start_moment();
             }
         }
@@ -312,6 +330,8 @@ fn Host(session: Session) -> impl IntoView {
         }
     };
     // Whether a person plays at this table (there is a turn to skip to).
+    let has_computer =
+        Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Computer)));
     let has_person =
         Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Human)));
     let computer_now = Memo::new(move |_| {
@@ -333,6 +353,16 @@ fn Host(session: Session) -> impl IntoView {
                     w.scroll_to_with_x_and_y(0.0, 0.0);
                 }
             }
+            request_animation_frame(crate::table::bring_decision_into_view);
+        }
+    });
+    // Whenever a person decides, the part of the table the decision is
+    // about (what a table marks `data-decide`: a layout, the lanes) is
+    // brought above the decision bar, scrolling as little as it can.
+    Effect::new(move |_| {
+        // Measured before the next paint, once the table has drawn the move.
+        if frame.get().seat.is_some() {
+            request_animation_frame(crate::table::bring_decision_into_view);
         }
     });
 
@@ -367,10 +397,11 @@ fn Host(session: Session) -> impl IntoView {
             return String::new();
         };
         let info = seats.with(|seats| seats[s].clone());
+        let name = name_of(s);
         if info.kind == SeatKind::Computer {
-            td_string!(l, computer_playing, name = info.name).to_string()
+            td_string!(l, computer_playing, name = name).to_string()
         } else {
-            td_string!(l, turn_of, name = info.name).to_string()
+            td_string!(l, turn_of, name = name).to_string()
         }
     };
     let game_name = move || (entry.name)(i18n.get_locale());
@@ -382,8 +413,17 @@ fn Host(session: Session) -> impl IntoView {
                 .map(|s| td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string())
         }),
         on_undo: Callback::new(move |()| undo()),
+        // "Skip to my turn" waits in the bar, in reach, while a computer
+        // plays (in the status row it moved the table when it came).
+        skip: Signal::derive(move || computer_now.get() && has_person.get()),
+        on_skip: Callback::new(skip),
     });
-    let port = Port { frame, names, act };
+    let port = Port {
+        frame,
+        names,
+        cpu,
+        act,
+    };
     // The table of this opening of the game (a reload opens it anew).
     let table = move || {
         epoch.track();
@@ -407,7 +447,10 @@ fn Host(session: Session) -> impl IntoView {
         // `data-saving` while a move is being written (a few ms): tests
         // and assistive tools can wait for it.
         <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")
-            data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")>
+            data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
+            // A pick grows the decision bar (its confirm): what the pick is
+            // about stays above it.
+            on:click=move |_| if acting.get_untracked().is_some() { request_animation_frame(crate::table::bring_decision_into_view) }>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>
@@ -418,12 +461,26 @@ fn Host(session: Session) -> impl IntoView {
                 <LangSwitch/>
             </header>
             <div class="status">
-                <p class="turn-banner" data-testid="turn-banner">{banner}</p>
-                // Drawn anew for each move, so its entrance shows the change
-                // (not read out: the live region below says it).
-                {move || computer_move.get().map(|m| view! { <p class="computer-move" data-testid="computer-move" aria-hidden="true">{m}</p> })}
-                {move || (computer_now.get() && has_person.get()).then(|| view! {
-                    <button type="button" class="ghost skip" data-testid="skip" on:click=skip>{t!(i18n, skip_to_turn)}</button>
+                {move || {
+                    // The seat deciding now, in its colour, marked if the
+                    // computer plays it.
+                    let seat = turn.get().filter(|_| outcome.with(Option::is_none));
+                    let cpu = seat.is_some_and(|s| cpu.with(|c| c.get(s).copied().unwrap_or(false)));
+                    view! {
+                        <p class=move || match seat { Some(s) => format!("turn-banner seat{}", s % crate::table::SEAT_COLOURS), None => "turn-banner".to_string() }
+                            data-seat=seat.map(|s| s.to_string()) data-testid="turn-banner">
+                            {banner}
+                            {cpu.then(|| view! { <span class="cpu-mark" aria-hidden="true"></span> })}
+                        </p>
+                    }
+                }}
+                // A computer's last move: drawn anew for each, so its
+                // entrance shows the change (not read out: the live region
+                // below says it). Its place is kept while computers play.
+                {move || (has_computer.get() && has_person.get() && outcome.with(Option::is_none)).then(|| {
+                    let m = computer_move.get();
+                    let test = m.is_some().then_some("computer-move");
+                    view! { <p class="computer-move" data-testid=test aria-hidden="true">{m}</p> }
                 })}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
@@ -462,7 +519,7 @@ fn Host(session: Session) -> impl IntoView {
                 view! {
                     <section class="result" aria-labelledby="result-title" data-testid="result">
                         <h2 id="result-title">{t!(i18n, result)}</h2>
-                        <Ranking outcome=o.clone() names=names.get_untracked()/>
+                        <Ranking outcome=o.clone() names=names.get_untracked() cpu=cpu.get_untracked()/>
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
@@ -521,14 +578,14 @@ fn Host(session: Session) -> impl IntoView {
                 {move || outcome.get().is_some().then(|| view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, seats_fixed)}</p> })}
                 <ul class="seat-kinds">
                     {move || seats.get().into_iter().enumerate().map(|(s, info)| {
-                        let name = info.name.clone();
+                        let name = name_of(s);
                         let label = { let name = name.clone(); move || td_string!(i18n.get_locale(), seat_kind_label, name = name.clone()).to_string() };
                         let level_label = move || td_string!(i18n.get_locale(), level_label, name = name.clone()).to_string();
                         let level = info.level;
                         let kind = info.kind;
                         view! {
                             <li data-testid="seat-kind">
-                                <span class="name">{info.name.clone()}</span>
+                                <span class="name">{crate::table::who_view(name_of(s), s, false)}</span>
                                 <div class="segmented" role="group" aria-label=label>
                                     <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=move || outcome.get().is_some()
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>

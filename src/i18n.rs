@@ -140,3 +140,18 @@ macro_rules! t {
 }
 
 pub(crate) use {t, td_string};
+
+/// A seat's name as shown in locale `l`: a name left empty at setup was
+/// stored as the default of the language then ("Player 2", "Spieler 2"),
+/// and follows the language now (issue 22).
+pub fn shown_name(stored: &str, seat: usize, l: Locale) -> String {
+    let default = |l| td_string!(l, default_name, n = seat + 1).to_string();
+    if [Locale::en, Locale::de]
+        .into_iter()
+        .any(|x| stored == default(x))
+    {
+        default(l)
+    } else {
+        stored.to_string()
+    }
+}

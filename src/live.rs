@@ -133,7 +133,12 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String> {
         let m = self.m();
         let events = m.events_for(told, from).concat();
-        let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        let names: Vec<String> = m
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
+            .collect();
         G::announce(&m.view(told), &events, &names, l)
     }
 
@@ -192,7 +197,7 @@ impl<G: GameView> Live for LiveMatch<G> {
             }
         });
         crate::table::ensure_style(G::ID, G::STYLE);
-        G::table(TableCtx::new(seen, port.names, port.act, why))
+        G::table(TableCtx::new(seen, port, why))
     }
 
     fn replay_caption(&self, k: usize) -> Text {
@@ -204,7 +209,14 @@ impl<G: GameView> Live for LiveMatch<G> {
             None => Vec::new(),
         };
         let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
-        Text::new(move |l| G::announce(&view, &events, &names, l).join(" "))
+        Text::new(move |l| {
+            let names: Vec<String> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| crate::i18n::shown_name(n, i, l))
+                .collect();
+            G::announce(&view, &events, &names, l).join(" ")
+        })
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {

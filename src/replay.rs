@@ -13,6 +13,7 @@ use crate::routes::{Link, Nav};
 use crate::storage::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
 use crate::table::{Entry, Frame, Live, Port, Ranking, Text};
 use leptos::prelude::*;
+use rules::SeatKind;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -363,10 +364,30 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
         let k = step.get();
         live.with_value(|g| g.replay_caption(k))
     };
-    let names = Memo::new(move |_| seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+    let names = {
+        let seats = seats.clone();
+        Memo::new(move |_| {
+            let l = i18n.get_locale();
+            seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
+                .collect::<Vec<_>>()
+        })
+    };
+    let cpu = {
+        let seats = seats.clone();
+        Memo::new(move |_| {
+            seats
+                .iter()
+                .map(|s| s.kind == SeatKind::Computer)
+                .collect::<Vec<_>>()
+        })
+    };
     let port = Port {
         frame,
         names,
+        cpu,
         act: Callback::new(|_| {}),
     };
     let go = move |k: usize| step.set(k.min(total));
@@ -465,7 +486,7 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
             {move || (step.get() == total).then(|| view! {
                 <section class="result" data-testid="result">
                     <h2>{t!(i18n, result)}</h2>
-                    <Ranking outcome=outcome.clone() names=names.get_untracked()/>
+                    <Ranking outcome=outcome.clone() names=names.get_untracked() cpu=cpu.get_untracked()/>
                 </section>
             })}
             {live.with_value(|g| g.table(port))}

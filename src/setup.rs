@@ -65,7 +65,18 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         Some(d) => d
             .seats
             .iter()
-            .map(|s| make_row(s.name.clone(), s.kind, s.level))
+            .enumerate()
+            .map(|(i, s)| {
+                // A default name stays a default: it follows the language.
+                let default = crate::i18n::shown_name(&s.name, i, Locale::en) != s.name
+                    || crate::i18n::shown_name(&s.name, i, Locale::de) != s.name;
+                let name = if default {
+                    String::new()
+                } else {
+                    s.name.clone()
+                };
+                make_row(name, s.kind, s.level)
+            })
             .collect(),
         None => (1..=entry.default_seats)
             .map(|n| {
@@ -268,7 +279,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                 {(!specs.is_empty()).then(|| view! {
                     <fieldset class="options" data-testid="options">
                         <legend>{t!(i18n, options_title)}</legend>
-                        {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options/> }).collect_view()}
+                        {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options seats=Signal::derive(move || rows.with(Vec::len))/> }).collect_view()}
                     </fieldset>
                 })}
                 {if private_info {
@@ -304,6 +315,8 @@ fn OptionField(
     entry: Entry,
     spec: OptionSpec,
     options: RwSignal<serde_json::Map<String, Value>>,
+    /// How many seats the game would start with.
+    seats: Signal<usize>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let key = spec.key;
@@ -365,18 +378,41 @@ fn OptionField(
             }
             .into_any()
         }
-        OptionKind::Choice { values, .. } => view! {
+        OptionKind::Choice { values, default } => {
+            // A choice the rules refuse for this many seats (where the
+            // default is accepted) is not offered, e.g. teams with two.
+            let refused = move |v: &str| {
+                let try_with = |value: &str| {
+                    let mut o = options.get();
+                    o.insert(key.to_string(), Value::String(value.to_string()));
+                    let seats = (0..seats.get())
+                        .map(|i| SeatInfo::human(format!("P{}", i + 1)))
+                        .collect();
+                    (entry.new_record)(seats, &Value::Object(o), 1).is_ok()
+                };
+                v != default && !try_with(v) && try_with(default)
+            };
+            // A choice made before the seats changed falls back when the
+            // rules no longer take it.
+            Effect::new(move |_| {
+                let now = current();
+                if now.as_str().is_some_and(refused) {
+                    set(Value::String(default.to_string()));
+                }
+            });
+            view! {
             <label class="field">
                 <span>{label}</span>
                 <select data-option=key on:change=move |ev| set(Value::String(event_target_value(&ev)))>
                     {values.iter().map(|&v| view! {
-                        <option value=v selected=move || current().as_str() == Some(v)>
+                        <option value=v selected=move || current().as_str() == Some(v) disabled=move || refused(v)>
                             {move || (entry.option_label)(&format!("{key}.{v}"), i18n.get_locale())}
                         </option>
                     }).collect_view()}
                 </select>
             </label>
+            }
+            .into_any()
         }
-        .into_any(),
     }
 }

@@ -106,6 +106,8 @@ pub enum Sent {
 pub struct Port {
     pub frame: Memo<Frame>,
     pub names: Memo<Vec<String>>,
+    /// Which seats the computer plays (marked wherever a name is shown).
+    pub cpu: Memo<Vec<bool>>,
     pub act: Callback<Sent>,
 }
 
@@ -117,6 +119,8 @@ pub type Why<G> = Arc<dyn Fn(Option<Seat>, &<G as Game>::Action) -> Text + Send 
 pub struct TableCtx<G: Game> {
     pub seen: Memo<Seen<G>>,
     pub names: Memo<Vec<String>>,
+    /// Which seats the computer plays.
+    pub cpu: Memo<Vec<bool>>,
     act: Callback<Sent>,
     /// The rules' reason to refuse an action that is not on the list.
     why: StoredValue<Why<G>>,
@@ -130,16 +134,12 @@ impl<G: Game> Clone for TableCtx<G> {
 impl<G: Game> Copy for TableCtx<G> {}
 
 impl<G: Game> TableCtx<G> {
-    pub fn new(
-        seen: Memo<Seen<G>>,
-        names: Memo<Vec<String>>,
-        act: Callback<Sent>,
-        why: Why<G>,
-    ) -> Self {
+    pub fn new(seen: Memo<Seen<G>>, port: Port, why: Why<G>) -> Self {
         TableCtx {
             seen,
-            names,
-            act,
+            names: port.names,
+            cpu: port.cpu,
+            act: port.act,
             why: StoredValue::new(why),
         }
     }
@@ -147,6 +147,26 @@ impl<G: Game> TableCtx<G> {
     /// The seat acting through this device, if it has anything to decide.
     pub fn acting(&self) -> Option<Seat> {
         self.seen.with(|s| s.acting())
+    }
+
+    /// A seat's name as a table shows it: its colour, the name and, for a
+    /// computer seat, the computer's mark (`who_html`).
+    pub fn who(&self, seat: Seat) -> AnyView {
+        let name = self
+            .names
+            .with(|n| n.get(seat).cloned().unwrap_or_default());
+        let cpu = self.cpu.with(|c| c.get(seat).copied().unwrap_or(false));
+        who_view(name, seat, cpu)
+    }
+
+    /// `who_html` for every seat, in the language `l`.
+    pub fn who_all(&self, l: Locale) -> Vec<String> {
+        let names = self.names.get();
+        self.cpu.with(|cpu| {
+            (0..names.len())
+                .map(|s| who_html(&names[s], s, cpu.get(s).copied().unwrap_or(false), l))
+                .collect()
+        })
     }
 
     /// Sends entry `index` of the rules' legal list (a large grid drawn as
@@ -414,6 +434,9 @@ pub struct Dock {
     /// The take-back's label, while one is possible.
     pub undo: Signal<Option<String>>,
     pub on_undo: Callback<()>,
+    /// "Skip to my turn", while a computer plays.
+    pub skip: Signal<bool>,
+    pub on_skip: Callback<()>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -423,6 +446,7 @@ pub struct Dock {
 #[component]
 pub fn DecisionBar(children: Children) -> impl IntoView {
     let dock = use_context::<Dock>();
+    let i18n = use_i18n();
     view! {
         <div class="decision" data-testid="decision">
             {children()}
@@ -431,8 +455,68 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                     <span aria-hidden="true">"↶ "</span>{label}
                 </button>
             }))}
+            {dock.map(|d| move || d.skip.get().then(|| view! {
+                <button type="button" class="ghost skip" data-testid="skip" on:click=move |_| d.on_skip.run(())>
+                    {t!(i18n, skip_to_turn)}<span aria-hidden="true">" »"</span>
+                </button>
+            }))}
         </div>
     }
+}
+
+/// Scrolls the page as little as it can so that the part of the table a
+/// decision is about (the elements marked `data-decide`) is fully above
+/// the decision bar; where it is taller than the room, its top shows.
+pub fn bring_decision_into_view() {
+    use wasm_bindgen::JsCast;
+    let Some(w) = web_sys::window() else { return };
+    let Some(doc) = w.document() else { return };
+    let Ok(marked) = doc.query_selector_all("main [data-decide]") else {
+        return;
+    };
+    let (mut top, mut bottom) = (f64::MAX, f64::MIN);
+    for i in 0..marked.length() {
+        let Some(el) = marked
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let r = el.get_bounding_client_rect();
+        if r.height() > 0.0 {
+            top = top.min(r.top());
+            bottom = bottom.max(r.bottom());
+        }
+    }
+    if top > bottom {
+        return;
+    }
+    let bar = doc
+        .query_selector("main [data-testid=decision]")
+        .ok()
+        .flatten()
+        .map_or(0.0, |b| b.get_bounding_client_rect().height());
+    let room = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0)
+        - bar;
+    let delta = if top < 0.0 {
+        top
+    } else if bottom > room {
+        (bottom - room).min(top)
+    } else {
+        return;
+    };
+    w.scroll_by_with_x_and_y(
+        0.0,
+        if delta > 0.0 {
+            delta.ceil()
+        } else {
+            delta.floor()
+        },
+    );
 }
 
 /// The translated words of a computer level.
@@ -462,6 +546,61 @@ pub fn ensure_style(id: &str, css: &str) {
     let _ = style.set_attribute("data-game", id);
     style.set_text_content(Some(css));
     let _ = head.append_child(&style);
+}
+
+/// A seat's name in a table drawn as HTML: a dot in the seat's colour
+/// (`--seat0`..), the name, and for a computer seat a mark, with its word
+/// for screen readers. Names in sentences stay plain text.
+pub fn who_html(name: &str, seat: Seat, cpu: bool, l: Locale) -> String {
+    let mark = if cpu {
+        format!(
+            "<span class=\"sr-only\"> ({})</span>",
+            esc(td_string!(l, computer_seat))
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "<span class=\"who seat{}{}\">{}{mark}</span>",
+        seat % SEAT_COLOURS,
+        if cpu { " cpu" } else { "" },
+        esc(name)
+    )
+}
+
+/// How many seat colours the stylesheet has.
+pub const SEAT_COLOURS: usize = 6;
+
+/// `who_html` as a view.
+pub fn who_view(name: String, seat: Seat, cpu: bool) -> AnyView {
+    let i18n = use_i18n();
+    view! {
+        <span class=format!("who seat{}", seat % SEAT_COLOURS) class:cpu=cpu data-testid=cpu.then_some("cpu")>
+            {name}
+            {cpu.then(|| view! { <span class="sr-only">" ("{t!(i18n, computer_seat)}")"</span> })}
+        </span>
+    }
+    .into_any()
+}
+
+/// Motion for what the last move changed (issue 22): `fresh` is true the
+/// first time a table draws a frame and false when it draws it again for
+/// the same move (a pick, a language switch), so a redraw replays nothing.
+/// The frame a table opens on counts as drawn: a reload animates nothing.
+#[derive(Clone, Copy)]
+pub struct Motion(StoredValue<(u64, usize)>);
+
+impl Motion {
+    pub fn new(frame: Frame) -> Self {
+        Motion(StoredValue::new((frame.epoch, frame.moves)))
+    }
+
+    pub fn fresh(&self, frame: Frame) -> bool {
+        let key = (frame.epoch, frame.moves);
+        let new = self.0.get_value() != key;
+        self.0.set_value(key);
+        new
+    }
 }
 
 /// Escapes text for HTML built as a string.
@@ -561,7 +700,7 @@ pub fn rules_view(
 /// A finished game's places, best first: place, name, score (a true minus
 /// sign), and "(shared place)" where seats tie (R-G-3).
 #[component]
-pub fn Ranking(outcome: Outcome, names: Vec<String>) -> impl IntoView {
+pub fn Ranking(outcome: Outcome, names: Vec<String>, cpu: Vec<bool>) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <ol class="ranking">
@@ -575,7 +714,7 @@ pub fn Ranking(outcome: Outcome, names: Vec<String>) -> impl IntoView {
                 view! {
                     <li class:winner={place == 1 && !lost} class:lost=lost data-testid="ranked">
                         <span class="place">{(!lost).then(|| format!("{place}."))}</span>
-                        <span class="name">{names.get(s).cloned().unwrap_or_default()}</span>
+                        <span class="name">{who_view(names.get(s).cloned().unwrap_or_default(), s, cpu.get(s).copied().unwrap_or(false))}</span>
                         <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
                         {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}
                         {lost.then(|| view! { <span class="defeat" data-testid="defeat">{t!(i18n, defeat)}</span> })}

@@ -1893,7 +1893,13 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
                     });
                     let sent = sent.clone();
                     let act = Callback::new(move |s: Sent| sent.lock().unwrap().push(s));
-                    let port = Port { frame, names, act };
+                    let cpu = Memo::new(move |_| vec![false; seats_n]);
+                    let port = Port {
+                        frame,
+                        names,
+                        cpu,
+                        act,
+                    };
                     let live = live.clone();
                     view! { <spielblock::i18n::I18nContextProvider>{move || live.table(port)}</spielblock::i18n::I18nContextProvider> }
                 })
@@ -2277,4 +2283,154 @@ async fn one_person_against_the_computer_is_never_asked_to_pass_the_device() {
     let next = s.set_seat(1, rules::SeatKind::Human, rules::Level::Casual);
     write(&mut s, next).await;
     assert!(s.handover_on());
+}
+
+#[wasm_bindgen_test]
+fn a_default_name_follows_the_language_and_a_typed_one_stays() {
+    use spielblock::i18n::{shown_name, Locale};
+    assert_eq!(shown_name("Spieler 2", 1, Locale::en), "Player 2");
+    assert_eq!(shown_name("Player 2", 1, Locale::de), "Spieler 2");
+    assert_eq!(shown_name("Player 2", 1, Locale::en), "Player 2");
+    // Another seat's default is a name someone typed.
+    assert_eq!(shown_name("Player 3", 1, Locale::de), "Player 3");
+    assert_eq!(shown_name("Ana", 0, Locale::de), "Ana");
+}
+
+/// Issue 22: with nobody at the device deciding (a computer's turn, the
+/// moment before the next player), a table marks where the last move went
+/// (`mark`) after a move whose events `wanted` picks, and names the computer
+/// seat with its mark. Plays seeded random games of two seats, the second a
+/// computer, and checks the first three such moves after move 4.
+async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool, mark: &str) {
+    use spielblock::table::{Frame, Port, Sent};
+    use std::sync::Arc;
+    spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
+    let entry = spielblock::games::find(G::ID).unwrap();
+    let mut found = 0;
+    for seed in 1..=40u64 {
+        if found == 3 {
+            break;
+        }
+        let players: Vec<rules::SeatInfo> = (0..2)
+            .map(|i| {
+                let mut s = rules::SeatInfo::human(format!("P{}", i + 1));
+                if i == 1 {
+                    s.kind = rules::SeatKind::Computer;
+                }
+                s
+            })
+            .collect();
+        let mut m = rules::Match::<G>::new(players, G::Options::default(), seed).unwrap();
+        let mut rng = rules::rng::Rng::new(seed);
+        for k in 0..120 {
+            let Some(&seat) = m.state().to_act().first() else {
+                break;
+            };
+            let legal = m.state().legal_actions(seat);
+            let a = legal[rng.below(legal.len() as u64) as usize].clone();
+            m.apply(seat, a).unwrap();
+            let n = m.record().moves.len();
+            if k < 4 || !wanted(&m.events_for(None, n - 1).concat()) {
+                continue;
+            }
+            let live = Arc::new((entry.open)(serde_json::to_value(m.record()).unwrap()).unwrap());
+            let epoch = live.epoch();
+            let doc = document();
+            let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+            doc.body().unwrap().append_child(&root).unwrap();
+            let handle = {
+                let live = live.clone();
+                leptos::mount::mount_to(root.clone(), move || {
+                    let frame = Memo::new(move |_| Frame {
+                        seat: None,
+                        epoch,
+                        moves: n,
+                        replay: false,
+                    });
+                    let names = Memo::new(|_| vec!["P1".to_string(), "P2".to_string()]);
+                    let cpu = Memo::new(|_| vec![false, true]);
+                    let act = Callback::new(|_: Sent| {});
+                    let port = Port {
+                        frame,
+                        names,
+                        cpu,
+                        act,
+                    };
+                    let live = live.clone();
+                    view! { <spielblock::i18n::I18nContextProvider>{move || live.table(port)}</spielblock::i18n::I18nContextProvider> }
+                })
+            };
+            tick(0).await;
+            let has = |sel: &str| root.query_selector(sel).unwrap().is_some();
+            assert!(
+                has(mark),
+                "{} seed {seed} move {n}: {mark} marks the last move",
+                G::ID
+            );
+            assert!(
+                has(".who.cpu, .cpu-mark"),
+                "{} seed {seed}: the computer seat is marked",
+                G::ID
+            );
+            drop(handle);
+            root.remove();
+            found += 1;
+            break;
+        }
+    }
+    assert_eq!(found, 3, "{}: three moves checked", G::ID);
+}
+
+#[wasm_bindgen_test]
+async fn every_table_marks_where_the_last_move_went() {
+    use rules::{choice, en_gingg, gnoming, mindgolf, minesweeper};
+    the_last_move_is_marked::<gnoming::Gnoming>(
+        |e| {
+            e.iter().any(|e| {
+                matches!(
+                    e,
+                    gnoming::Event::Placed { .. } | gnoming::Event::TurnedUp { .. }
+                )
+            })
+        },
+        ".gc.moved",
+    )
+    .await;
+    the_last_move_is_marked::<mindgolf::MindGolf>(
+        |e| {
+            e.iter()
+                .any(|e| matches!(e, mindgolf::Event::Entered { .. }))
+        },
+        ".mg-field.moved",
+    )
+    .await;
+    the_last_move_is_marked::<choice::Choice>(
+        |e| {
+            e.iter()
+                .any(|e| matches!(e, choice::Event::Assigned { .. }))
+        },
+        ".ch-box.moved, .ch-over.moved",
+    )
+    .await;
+    the_last_move_is_marked::<en_gingg::EnGingg>(
+        // Dice set aside in phase 1 that did not end it.
+        |e| {
+            e.iter()
+                .any(|e| matches!(e, en_gingg::Event::SetAside { .. }))
+                && !e
+                    .iter()
+                    .any(|e| matches!(e, en_gingg::Event::Phase1Done { .. }))
+        },
+        ".die.held.fresh",
+    )
+    .await;
+    // A failed mark's cell is its maker's secret: not marked for everyone.
+    the_last_move_is_marked::<minesweeper::Minesweeper>(
+        |e| {
+            !e.iter()
+                .any(|e| matches!(e, minesweeper::Event::Blubb { .. }))
+        },
+        ".ms-board .last",
+    )
+    .await;
 }

@@ -143,3 +143,21 @@ test('the daily course: the same dice for everyone on the same date', async () =
   }
   assert.deepEqual(first[0], first[1], 'two fresh browsers throw the same first dice');
 });
+
+test('issue 22: teams are offered with four players only, and a choice the seats no longer allow falls back', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.click('[data-game=mindgolf] a');
+  await page.waitForSelector('[data-testid=seat-row]');
+  const teams = 'select[data-option=mode] option[value=teams]';
+  const seats = () => page.$$eval('[data-testid=seat-row]', (r) => r.length);
+  while ((await seats()) > 2) await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+  assert.equal(await page.$eval(teams, (o) => o.disabled), true, 'two players: no teams');
+  while ((await seats()) < 4) await page.click('[data-testid=add-player]');
+  assert.equal(await page.$eval(teams, (o) => o.disabled), false, 'four players: teams');
+  await page.selectOption('select[data-option=mode]', 'teams');
+  await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+  assert.equal(await page.$eval('select[data-option=mode]', (s) => s.value), 'tournament', 'three players: back to the tournament');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -1,7 +1,8 @@
 // Issue 22, the decision in the thumb zone: every game played far into a
 // game at 360x740 and 320x568, in English and German, and at every decision
 // the controls of the decision bar (and the primary control) are fully on
-// screen where the app left the page: the test never scrolls (it taps with
+// screen where the app left the page, and so is the part of the table the
+// decision is about (above the bar): the test never scrolls (it taps with
 // element.click(), not Playwright's scrolling click).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,6 +46,18 @@ const offScreen = (page, decide) => page.evaluate((decide) => {
       out.push(`${el.dataset.testid || el.textContent.trim().slice(0, 30)} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${h}`);
     }
   }
+  // What the decision is about (a layout, the lanes, the dice, the board:
+  // marked data-decide) is above the bar; taller than the room, its top is.
+  let top = Infinity, bottom = -Infinity;
+  for (const el of document.querySelectorAll('main [data-decide]')) {
+    const r = el.getBoundingClientRect();
+    if (r.height) { top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom); }
+  }
+  const bar = document.querySelector('main [data-testid=decision]');
+  const room = h - (bar ? bar.getBoundingClientRect().height : 0);
+  if (top < bottom && (top < -0.5 || (bottom > room + 0.5 && bottom - top <= room))) {
+    out.push(`the part decided on at ${Math.round(top)}..${Math.round(bottom)}, room ${Math.round(room)}`);
+  }
   return out;
 }, decide);
 
@@ -79,6 +92,8 @@ for (const game of Object.keys(PLAY)) {
             if (skip) skip.click();
             return !document.querySelector('main[data-saving], [data-testid=turn-moment], [data-testid=skip]');
           }, null, { timeout: 20000 });
+          // What shows is what the next frame paints.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
           const off = await offScreen(page, PLAY[game].decide);
           if (off.length) await page.screenshot({ path: path.join(SHOTS, `reach-${game}-${lang}-${size.width}.png`) });
           assert.deepEqual(off, [], `${game} ${lang} ${size.width}x${size.height}, step ${step}: the decision is off screen`);

@@ -396,8 +396,21 @@ test('every turn stays readable: a total of 30 is booked, the last phase-2 throw
   for (let i = 0; i < 50 && /Ana/.test(await banner(p2)); i++) {
     await p2.click('[data-testid=roll]');
   }
-  const last = await faces(p2, '[data-testid=last-phase2-throw] svg.die');
-  assert.ok(last.length > 0 && !last.includes('2'), `the last throw ${last} shows no 2`);
+  // Every throw of phase 2 stays (issue 22: not only the last), each with
+  // its hits: the earlier ones show 2s, the last one none.
+  const rows = await p2.$$eval('[data-testid=last-phase2-throw]', (rs) => rs.map((r) => ({
+    faces: [...r.querySelectorAll('svg.die')].map((d) => d.getAttribute('data-face')),
+    hits: r.querySelector('[data-testid=last-phase2-hits]').textContent,
+  })));
+  assert.ok(rows.length > 0, 'phase 2 was thrown');
+  const last = rows[rows.length - 1];
+  assert.ok(last.faces.length > 0 && !last.faces.includes('2'), `the last throw ${last.faces} shows no 2`);
+  assert.equal(last.hits, 'no hit');
+  for (const r of rows.slice(0, -1)) {
+    const twos = r.faces.filter((f) => f === '2').length;
+    assert.ok(twos > 0, `an earlier throw ${r.faces} hit`);
+    assert.equal(r.hits, `${twos} × 2`);
+  }
   await shot(p2, 'last-phase2-throw-360');
   await p2.context().close();
 });

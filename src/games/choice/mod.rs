@@ -183,7 +183,7 @@ fn picked(sel: &[usize], dice: &[u8; 5]) -> Option<Assignment> {
 /// Read-only, so drawn as one HTML string (a reactive node per box would
 /// cost download size).
 fn sheet_view(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> impl IntoView {
-    let html = sheet_html(sheet, preview, l);
+    let html = sheet_html(sheet, preview, None, l);
     view! { <div class="ch-pad-body" inner_html=html></div> }
 }
 
@@ -199,7 +199,23 @@ fn box_class(i: u8, crossed: u8, add: u8) -> &'static str {
     }
 }
 
-fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -> String {
+/// The crosses of a seat's last assignment, marked on its pad (entering
+/// when the move was just made): the sums, the fifth-die number, and
+/// whether they enter now.
+#[derive(Clone, Copy, PartialEq)]
+struct LastCrosses {
+    sums: (u8, u8),
+    fifth: Option<u8>,
+    enter: bool,
+}
+
+fn sheet_html(
+    sheet: &Sheet,
+    preview: Option<(u8, u8, Option<u8>)>,
+    last: Option<LastCrosses>,
+    l: Locale,
+) -> String {
+    let marked = |enter: bool| if enter { " moved fresh" } else { " moved" };
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
         None => 0,
@@ -220,17 +236,28 @@ fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
             if add > 0 { " class=\"target\"" } else { "" },
             POINTS[usize::from(s - 2)]
         ));
+        // The boxes the last assignment crossed: the last ones of the row.
+        let just = last.map_or(0, |m| u8::from(m.sums.0 == s) + u8::from(m.sums.1 == s));
         for i in 0..BOXES {
             let class = box_class(i, c, add);
+            let class = if i < c && i + just >= c.min(BOXES) && just > 0 && c <= BOXES {
+                format!("{class}{}", marked(last.is_some_and(|m| m.enter)))
+            } else {
+                class.to_string()
+            };
             let gap = if i == 4 || i == 5 { " apart" } else { "" };
             out.push_str(&format!("<span class=\"{class}{gap}\"></span>"));
         }
         let over = (c + add).saturating_sub(BOXES);
         if over > 0 {
-            out.push_str(&format!(
-                "<span class=\"ch-over{}\">+{over}</span>",
-                if add > 0 { " preview" } else { "" }
-            ));
+            let class = if add > 0 {
+                " preview"
+            } else if just > 0 && c > BOXES {
+                marked(last.is_some_and(|m| m.enter))
+            } else {
+                ""
+            };
+            out.push_str(&format!("<span class=\"ch-over{class}\">+{over}</span>"));
         }
         let cell = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
         out.push_str(&format!(
@@ -264,8 +291,14 @@ fn sheet_html(sheet: &Sheet, preview: Option<(u8, u8, Option<u8>)>, l: Locale) -
         out.push_str(&format!(
             "<tr data-testid=\"ch-fifth\" data-number=\"{number}\" data-crosses=\"{n}\"><th scope=\"row\" class=\"ch-fnum\">{number}</th><td class=\"ch-boxes\">"
         ));
+        let just = last.is_some_and(|m| f.is_some_and(|f| m.fifth == Some(f.number)));
         for b in 0..FIFTH_BOXES {
             let class = box_class(b, n, add);
+            let class = if just && b + 1 == n {
+                format!("{class}{}", marked(last.is_some_and(|m| m.enter)))
+            } else {
+                class.to_string()
+            };
             out.push_str(&format!("<span class=\"{class}\"></span>"));
         }
         out.push_str("</td></tr>");
@@ -293,7 +326,38 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let names = ctx.names;
     // The dice tapped so far, in order (two for pair A, two for pair B).
     let sel = MovePick::new(moves, Vec::<usize>::new());
-    let seat_now = move || v.with(|v| v.acting());
+    // Whose pad is shown: the seat deciding; while nobody at the device
+    // decides (a computer's turn, the moment before the next player, a
+    // replay), the seat whose crosses the last move made, marked on it.
+    let motion = crate::table::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let pad = Memo::new(move |_| {
+        ctx.seen.with(|s| {
+            let last = s.log.last().and_then(|evs| {
+                evs.iter().find_map(|e| match e {
+                    Event::Assigned {
+                        seat,
+                        assignment,
+                        free,
+                        ..
+                    } => Some((*seat, *assignment, *free)),
+                    _ => None,
+                })
+            });
+            let seat = match (s.frame.seat, last) {
+                (None, Some((seat, ..))) => seat,
+                _ => s.view.acting().unwrap_or_default(),
+            };
+            let last = last
+                .filter(|m| m.0 == seat)
+                .map(|(_, a, free)| LastCrosses {
+                    sums: a.sums(),
+                    fifth: (!free).then_some(a.fifth),
+                    enter: false,
+                });
+            (seat, last, s.frame)
+        })
+    });
+    let seat_now = move || Some(pad.with(|p| p.0));
     // The rules' list decides what is offered (Roll, or the splits).
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
     let can_act = move || ctx.acting().is_some();
@@ -392,6 +456,9 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                             }
                         }).collect_view()}
                     </div>
+                    // The split is the acting person's to make: while
+                    // nobody at the device decides, only the throw shows.
+                    {(!locked).then(|| view! {
                     <dl class="ch-split">
                         <dt>{td_string!(l, ch_pair_a).to_string()}</dt><dd data-testid="pair-a">{pair(0)}</dd>
                         <dt>{td_string!(l, ch_pair_b).to_string()}</dt><dd data-testid="pair-b">{pair(1)}</dd>
@@ -408,6 +475,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                             }
                         }></div>
                     </details>
+                    })}
                 }
                 .into_any()
             }
@@ -465,7 +533,10 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let sheet = Memo::new(move |_| {
         let view = v.get();
         let l = i18n.get_locale();
-        let seat = view.acting().unwrap_or_default();
+        let (seat, last, frame) = pad.get();
+        // The crosses enter on the first drawing after the move only.
+        let enter = motion.fresh(frame);
+        let last = last.map(|m| LastCrosses { enter, ..m });
         let preview = match &view.stage {
             Stage::Assign { dice, .. } => picked(&sel.get(), dice)
                 .filter(|a| offers(&Action::Assign(*a)))
@@ -475,7 +546,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 }),
             _ => None,
         };
-        sheet_html(&view.sheets[seat], preview, l)
+        sheet_html(&view.sheets[seat], preview, last, l)
     });
     let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 
@@ -485,29 +556,36 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // again.
     let scores =
         Memo::new(move |_| v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting())));
+    let totals_before = StoredValue::new(
+        scores.with_untracked(|s| s.0.iter().map(Sheet::total).collect::<Vec<_>>()),
+    );
     let others = move || {
         let (sheets, over, now) = scores.get();
         let l = i18n.get_locale();
-        let n = names.get();
+        let was = totals_before.get_value();
+        totals_before.set_value(sheets.iter().map(Sheet::total).collect());
         (sheets.len() > 1 || over).then(|| view! {
           <section class="ledger">
             {(sheets.len() > 1).then(|| view! {
                 <table class="balances ch-scores">
                     <thead><tr><th scope="col">{td_string!(l, players).to_string()}</th><th scope="col" class="num">{td_string!(l, ch_points).to_string()}</th></tr></thead>
                     <tbody>
-                        {sheets.iter().enumerate().map(|(s, sh)| view! {
-                            <tr class:current={now == Some(s)} data-testid="ch-player" data-done=sh.done().to_string()>
-                                <th scope="row">{(now == Some(s)).then_some("▶ ")}{n[s].clone()}
-                                    {(sh.done() && !over).then(|| view! { <span class="ch-done">{td_string!(l, ch_finished).to_string()}</span> })}</th>
-                                <td class="num" data-testid="player-total">{signed(sh.total())}</td>
-                            </tr>
+                        {sheets.iter().enumerate().map(|(s, sh)| {
+                            let changed = was.get(s).is_some_and(|&t| t != sh.total());
+                            view! {
+                                <tr class=format!("seat{}", s % crate::table::SEAT_COLOURS) class:current={now == Some(s)} data-testid="ch-player" data-done=sh.done().to_string()>
+                                    <th scope="row">{(now == Some(s)).then_some("▶ ")}{ctx.who(s)}
+                                        {(sh.done() && !over).then(|| view! { <span class="ch-done">{td_string!(l, ch_finished).to_string()}</span> })}</th>
+                                    <td class="num" data-testid="player-total"><span class:bump=changed>{signed(sh.total())}</span></td>
+                                </tr>
+                            }
                         }).collect_view()}
                     </tbody>
                 </table>
             })}
             {over.then(|| sheets.iter().enumerate().map(|(s, sh)| view! {
                 <section class="ch-pad small" data-testid="final-sheet">
-                    <h3>{n[s].clone()}</h3>
+                    <h3>{ctx.who(s)}</h3>
                     {sheet_view(sh, None, l)}
                 </section>
             }).collect_view())}
@@ -518,7 +596,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     view! {
         <div class="ch-table">
             {move || playing.get().then(|| view! {
-                <section class="tray ch-tray" aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
+                <section class="tray ch-tray" data-decide=move || can_act().then_some("") aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
                     <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| {
                         // Before a roll: the throw about to be rolled.
                         if matches!(v.stage, Stage::Roll { .. }) { v.round + 1 } else { v.round.max(1) }

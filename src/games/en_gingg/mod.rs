@@ -159,41 +159,51 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
             )
         })
     });
+    // A balance the last turn changed is drawn with a bump (issue 22);
+    // a redraw for the same balances (a language switch) replays nothing.
+    let before = StoredValue::new(bank.with_untracked(|b| b.0.clone()));
     let ledger = move || {
         let (balances, current_seat, loser, _, _) = bank.get();
-        let n = names.get();
+        names.track();
+        let was = before.get_value();
+        before.set_value(balances.clone());
         (0..balances.len())
             .map(|seat| {
                 let current = seat == current_seat && loser.is_none();
                 let lost = loser == Some(seat);
+                let changed = was.get(seat).is_some_and(|&b| b != balances[seat]);
                 view! {
-                    <tr class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
-                        <th scope="row">{current.then_some("▶ ")}{n[seat].clone()}</th>
-                        <td class="num" data-testid="balance">{signed_plain(balances[seat])}</td>
+                    <tr class=format!("seat{}", seat % crate::table::SEAT_COLOURS) class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
+                        <th scope="row">{current.then_some("▶ ")}{ctx.who(seat)}</th>
+                        <td class="num" data-testid="balance"><span class:bump=changed>{signed_plain(balances[seat])}</span></td>
                     </tr>
                 }
             })
             .collect_view()
     };
 
+    let entries_before = StoredValue::new(bank.with_untracked(|b| b.3.len()));
     let history = move || {
         let (_, _, _, book, start) = bank.get();
         let n = names.get();
+        // The entries the last turn wrote enter the book.
+        let new = book.len().saturating_sub(entries_before.get_value());
+        entries_before.set_value(book.len());
         if book.is_empty() {
             return view! { <p class="empty">{move || td_string!(i18n.get_locale(), eg_ledger_empty, n = start).to_string()}</p> }.into_any();
         }
         let l = i18n.get_locale();
         view! {
             <ol class="history" reversed tabindex="0" aria-labelledby="ledger-title">
-                {book.iter().rev().map(|e| {
+                {book.iter().rev().enumerate().map(|(k, e)| {
                     let reason = match e.reason {
                         Reason::Phase1 { total } => td_string!(l, eg_reason_phase1, total = total).to_string(),
                         Reason::Penalty { by, d, count } => td_string!(l, eg_reason_penalty, name = n[by].clone(), count = count, d = d).to_string(),
                     };
                     view! {
-                        <li>
+                        <li class:fresh={k < new}>
                             <span class="meta">{td_string!(l, eg_turn, n = e.turn).to_string()}</span>
-                            <span class="who">{n[e.seat].clone()}</span>
+                            <span class="who-cell">{ctx.who(e.seat)}</span>
                             <span class="delta" class:plus={e.delta > 0} class:minus={e.delta < 0}>{signed(e.delta)}</span>
                             <span class="arrow">"→ "{signed_plain(e.balance)}</span>
                             <span class="why">{reason}</span>
@@ -261,6 +271,17 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         let s = st.get();
         let l = i18n.get_locale();
         let fresh = moves.get();
+        // How many dice the last move set aside (shown as they land).
+        let just_kept = ctx.seen.with(|s| {
+            s.log.last().map_or(0, |evs| {
+                evs.iter()
+                    .map(|e| match e {
+                        Event::SetAside { dice, .. } => dice.len(),
+                        _ => 0,
+                    })
+                    .sum::<usize>()
+            })
+        });
         match s.phase.clone() {
             Phase::One { kept, throw, .. } => {
                 let kept_total = s.kept_total();
@@ -281,7 +302,11 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                     </div>
                     <div class="dice-row kept" aria-label=td_string!(l, eg_kept).to_string() role="group">
                         <span class="row-label">{td_string!(l, eg_kept).to_string()}</span>
-                        {kept.iter().map(|&f| view! { <DieFace face=f extra_class="held"/> }).collect_view()}
+                        {kept.iter().enumerate().map(|(i, &f)| {
+                            // The dice just set aside drop into the row.
+                            let class = if i >= kept.len() - just_kept.min(kept.len()) { format!("held fresh drop m{fresh}") } else { "held".to_string() };
+                            view! { <DieFace face=f extra_class=class/> }
+                        }).collect_view()}
                         {(kept.len() < DICE).then(|| (kept.len()..DICE).map(|_| view! { <span class="die-slot" aria-hidden="true"></span> }).collect_view())}
                     </div>
                     {match throw {
@@ -342,7 +367,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         <div class="eg-table">
             <div class="eg-main">
                 {move || playing.get().then(|| view! {
-                    <section class="tray" aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+                    <section class="tray" data-decide=move || can_act().then_some("") aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
                 })}
                 {move || last_turn.get().map(|t| view! { <LastTurnCard t names=names.get()/> })}
             </div>
@@ -370,9 +395,9 @@ struct LastTurn {
     kept: Vec<u8>,
     total: u8,
     delta: i64,
-    /// Phase 2: target face, amount paid, who paid it, and the last throw
-    /// (the one that showed no target face).
-    phase2: Option<(u8, i64, Seat, Vec<u8>)>,
+    /// Phase 2: target face, amount paid, who paid it, and every throw of
+    /// it (the last one showed no target face).
+    phase2: Option<(u8, i64, Seat, Vec<Vec<u8>>)>,
 }
 
 impl LastTurn {
@@ -388,10 +413,11 @@ impl LastTurn {
             .map_or(0, |i| i + 1);
         let mut t = None::<LastTurn>;
         let mut kept = Vec::new();
-        let mut last_roll: Vec<u8> = Vec::new();
+        // Phase 2's throws: every throw after phase 1 ended.
+        let mut throws: Vec<Vec<u8>> = Vec::new();
         for e in &flat[start..=end] {
             match e {
-                Event::Rolled { dice, .. } => last_roll = dice.clone(),
+                Event::Rolled { dice, .. } if t.is_some() => throws.push(dice.clone()),
                 Event::SetAside { dice, .. } => kept.extend(dice),
                 Event::Phase1Done { seat, total, delta } => {
                     t = Some(LastTurn {
@@ -404,7 +430,7 @@ impl LastTurn {
                 }
                 Event::PenaltyPaid { to, amount, .. } => {
                     if let Some(t) = t.as_mut() {
-                        t.phase2 = Some(((t.total - 30), *amount, *to, last_roll.clone()));
+                        t.phase2 = Some(((t.total - 30), *amount, *to, throws.clone()));
                     }
                 }
                 _ => {}
@@ -430,12 +456,20 @@ fn LastTurnCard(t: LastTurn, names: Vec<String>) -> impl IntoView {
                 {move || td_string!(i18n.get_locale(), eg_reason_phase1, total = t.total).to_string()}
                 ": "<strong class:plus={t.delta > 0} class:minus={t.delta < 0}>{signed(t.delta)}</strong>
             </p>
-            {t.phase2.map(|(d, amount, to, throw)| {
+            {t.phase2.map(|(d, amount, to, throws)| {
                 let payer = names[to].clone();
                 view! {
-                    <div class="dice-row small" data-testid="last-phase2-throw">
-                        {throw.into_iter().map(|f| view! { <DieFace face=f/> }).collect_view()}
-                    </div>
+                    // Every throw of phase 2, the target faces marked: the
+                    // amount paid is their count times the target face.
+                    {throws.into_iter().map(|throw| {
+                        let hits = throw.iter().filter(|&&f| f == d).count();
+                        view! {
+                            <div class="dice-row small" data-testid="last-phase2-throw">
+                                {throw.into_iter().map(|f| view! { <DieFace face=f extra_class=if f == d { "target" } else { "" }/> }).collect_view()}
+                                <span class="hits" data-testid="last-phase2-hits">{move || if hits == 0 { td_string!(i18n.get_locale(), eg_no_hits).to_string() } else { format!("{hits} × {d}") }}</span>
+                            </div>
+                        }
+                    }).collect_view()}
                     <p>
                         {move || td_string!(i18n.get_locale(), eg_phase2, d = d).to_string()}": "
                         {move || if amount > 0 {

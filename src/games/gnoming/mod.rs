@@ -248,6 +248,71 @@ struct Ui<'a> {
     seen: usize,
     /// The last moves, as sentences, newest first.
     recent: &'a [String],
+    /// Each seat's name with its colour and computer mark (`who_html`).
+    who: &'a [String],
+    /// Where the last move went.
+    last: &'a Last,
+}
+
+/// Where the last move went, marked on the table (issue 22) and entering
+/// on the first drawing after it: layout positions (and how: placed, turned
+/// up, bounced), the card in hand, a discard pile's top.
+#[derive(Default)]
+struct Last {
+    cells: Vec<(Seat, usize, &'static str)>,
+    hand: bool,
+    pile: Option<usize>,
+    /// Layouts whose shown score the move changed.
+    scored: Vec<Seat>,
+    enter: bool,
+}
+
+impl Last {
+    fn of(events: &[Event], enter: bool) -> Last {
+        let mut last = Last {
+            enter,
+            ..Last::default()
+        };
+        for e in events {
+            match *e {
+                Event::Drew { .. } | Event::Took { .. } => last.hand = true,
+                Event::Placed { seat, pos, .. } | Event::Displaced { seat, pos, .. } => {
+                    last.cells.retain(|c| (c.0, c.1) != (seat, pos));
+                    last.cells.push((seat, pos, "drop"));
+                    last.scored.push(seat);
+                }
+                Event::TurnedUp { seat, pos, .. }
+                | Event::Revealed { seat, pos, .. }
+                | Event::Flipped { seat, pos, .. } => {
+                    last.cells.push((seat, pos, "flip"));
+                    last.scored.push(seat);
+                }
+                Event::Bounced { seat, pos, .. } => {
+                    last.cells.push((seat, pos, "bounce"));
+                    last.hand = true;
+                }
+                Event::Discarded { pile, .. } => last.pile = Some(pile),
+                _ => {}
+            }
+        }
+        last
+    }
+
+    /// The classes of a marked card: " moved" and, when new, how it enters.
+    fn class(&self, what: &str) -> String {
+        if self.enter {
+            format!(" moved fresh {what}")
+        } else {
+            " moved".to_string()
+        }
+    }
+
+    fn cell(&self, seat: Seat, pos: usize) -> Option<String> {
+        self.cells
+            .iter()
+            .find(|c| c.0 == seat && c.1 == pos)
+            .map(|c| self.class(if c.2 == "bounce" { "" } else { c.2 }))
+    }
 }
 
 impl Ui<'_> {
@@ -314,10 +379,11 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
     };
     let name = name_of(ui.names, seat);
     out.push_str(&format!(
-        "<div class=\"gn-lay{}\" role=\"group\" aria-label=\"{}\" data-testid=\"{}\" data-seat=\"{seat}\">",
+        "<div class=\"gn-lay{}\" role=\"group\" aria-label=\"{}\" data-testid=\"{}\" data-seat=\"{seat}\"{}>",
         if big { " big" } else { "" },
         esc(&td_string!(l, gn_layout_of, name = name)),
-        if big { "gn-mine" } else { "gn-other" }
+        if big { "gn-mine" } else { "gn-other" },
+        if big && ui.can_act() { " data-decide" } else { "" }
     ));
     for (pos, c) in v.layouts[seat].iter().enumerate() {
         let sel = if ui.sel == Some(pos) && pick.contains(&pos) {
@@ -330,12 +396,13 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
                 || td_string!(l, gn_face_down).to_string(),
                 |c| card_name(c, l),
             );
+            let mark = ui.last.cell(seat, pos).unwrap_or_default();
             out.push_str(&format!(
                 "<button type=\"button\" class=\"gpos{sel}\" data-act=\"s{pos}\" aria-label=\"{}: {}\" aria-pressed=\"{}\">{}</button>",
                 pos_name(pos),
                 esc(&what),
                 !sel.is_empty(),
-                card_html(*c, "", l)
+                card_html(*c, &mark, l)
             ));
         } else {
             // A replay shows a face-down card open, marked as face down.
@@ -346,7 +413,7 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
                     &format!("aria-label=\"{}: ", esc(td_string!(l, gn_face_down))),
                     1,
                 ),
-                None => card_html(*c, "", l),
+                None => card_html(*c, &ui.last.cell(seat, pos).unwrap_or_default(), l),
             };
             out.push_str(&format!("<span class=\"gpos\">{card}</span>"));
         }
@@ -397,7 +464,15 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     }
     // The piles and the card in hand.
     if !over {
-        out.push_str("<div class=\"gn-piles\">");
+        // The piles are part of the decision while a card is drawn, taken,
+        // held or bounced (brought into view with the layout).
+        let piles_decide =
+            ui.can_act() && !matches!(v.stage, Stage::Opening { .. } | Stage::Flips { .. });
+        out.push_str(if piles_decide {
+            "<div class=\"gn-piles\" data-decide>"
+        } else {
+            "<div class=\"gn-piles\">"
+        });
         let draw = match v.next_draw {
             // A replay shows the next card open.
             Some(c) => card_html(Some(c), " down", l).replacen(
@@ -422,6 +497,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
         for p in 0..2 {
             let top = v.piles[p];
             let face = match top {
+                Some(c) if ui.last.pile == Some(p) => card_html(Some(c), &ui.last.class("drop"), l),
                 Some(c) => card_html(Some(c), "", l),
                 None => "<span class=\"gc empty\"></span>".to_string(),
             };
@@ -441,7 +517,15 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
         if v.hand.is_some() {
             out.push_str(&format!(
                 "<div class=\"gn-pile gn-hand\" data-testid=\"gn-hand\">{}<span>{}</span></div>",
-                card_html(v.hand, "", l),
+                card_html(
+                    v.hand,
+                    &if ui.last.hand {
+                        ui.last.class("drop")
+                    } else {
+                        String::new()
+                    },
+                    l
+                ),
                 esc(td_string!(l, gn_in_hand))
             ));
         }
@@ -521,13 +605,9 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     }
     if !over {
         out.push_str(&format!(
-            "<h3 class=\"gn-who\">{}</h3>",
-            esc(&td_string!(
-                l,
-                gn_layout_shows,
-                name = name_of(ui.names, focus),
-                score = signed(shown_score(&v.layouts[focus]))
-            ))
+            "<h3 class=\"gn-who seat{}\">{}</h3>",
+            focus % crate::table::SEAT_COLOURS,
+            layout_title(v, focus, ui, l)
         ));
         layout_html(&mut out, v, focus, ui, true, l);
     }
@@ -570,14 +650,10 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
         out.push_str("<div class=\"gn-others\">");
         for s in (0..v.seats()).filter(|&s| s != focus) {
             out.push_str(&format!(
-                "<div class=\"gn-other{}\"><p>{}</p>",
+                "<div class=\"gn-other seat{}{}\"><p>{}</p>",
+                s % crate::table::SEAT_COLOURS,
                 if v.out == Some(s) { " out" } else { "" },
-                esc(&td_string!(
-                    l,
-                    gn_layout_shows,
-                    name = name_of(ui.names, s),
-                    score = signed(shown_score(&v.layouts[s]))
-                ))
+                layout_title(v, s, ui, l)
             ));
             layout_html(&mut out, v, s, ui, false, l);
             out.push_str("</div>");
@@ -599,6 +675,29 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     (out, actions)
 }
 
+/// "NAME's layout shows S", the name in its colour with its computer mark,
+/// the score bumping when the last move changed it.
+fn layout_title(v: &View, seat: Seat, ui: &Ui, l: Locale) -> String {
+    let score = format!(
+        "<span class=\"num{}\">{}</span>",
+        if ui.last.enter && ui.last.scored.contains(&seat) {
+            " bump"
+        } else {
+            ""
+        },
+        signed(shown_score(&v.layouts[seat]))
+    );
+    // The sentence is escaped, then the two marked-up parts go in.
+    esc(&td_string!(
+        l,
+        gn_layout_shows,
+        name = "\u{1}",
+        score = "\u{2}"
+    ))
+    .replacen('\u{1}', ui.who.get(seat).map_or("", String::as_str), 1)
+    .replacen('\u{2}', &score, 1)
+}
+
 /// A finished round: each layout with its matching lines and each card's
 /// points, the score before and after the going-out bonus.
 fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &Ui, l: Locale) {
@@ -611,7 +710,7 @@ fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &
         let sc = score_layout(layout);
         out.push_str(&format!(
             "<div class=\"gn-scored\" data-testid=\"gn-scored\"><p><strong>{}</strong> <span class=\"num\" data-testid=\"gn-round-score\">{}</span></p><div class=\"gn-grid\">",
-            esc(&name_of(ui.names, s)),
+            ui.who.get(s).map_or("", String::as_str),
             signed(r.scores[s])
         ));
         for row in 0..3 {
@@ -668,8 +767,14 @@ fn scores_html(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     ));
     for s in 0..v.seats() {
         out.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th>",
-            esc(&name_of(ui.names, s))
+            "<tr class=\"seat{}{}\"><th scope=\"row\">{}</th>",
+            s % crate::table::SEAT_COLOURS,
+            if v.turn == s && v.stage != Stage::Over {
+                " current"
+            } else {
+                ""
+            },
+            ui.who.get(s).map_or("", String::as_str)
         ));
         for r in 0..ROUNDS {
             let cell = v
@@ -732,9 +837,11 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     // as seen (a reload does not bring it back).
     let first = ctx.seen.with_untracked(|s| s.view.results.len());
     let seen = RwSignal::new(first);
+    let motion = crate::table::Motion::new(ctx.seen.with_untracked(|s| s.frame));
     let html = Memo::new(move |_| {
         let l = i18n.get_locale();
         let names = ctx.names.get();
+        let who = ctx.who_all(l);
         // The last moves, from what this seat was told.
         let mut recent = Vec::new();
         let offer = ctx.seen.with(|s| {
@@ -746,8 +853,14 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
             Offer::of(&s.legal)
         });
         recent.truncate(8);
+        let (frame, events) = ctx
+            .seen
+            .with(|s| (s.frame, s.log.last().cloned().unwrap_or_default()));
+        let last = Last::of(&events, motion.fresh(frame));
         let ui = Ui {
             names: &names,
+            who: &who,
+            last: &last,
             sel: sel.get(),
             offer: &offer,
             seen: seen.get(),

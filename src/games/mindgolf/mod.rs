@@ -166,6 +166,10 @@ fn LaneRow(
     selectable: Signal<bool>,
     selected: bool,
     on_pick: Callback<usize>,
+    /// Whether the last move entered this lane's last field (marked, and
+    /// entering: the row is drawn anew only when it changes).
+    #[prop(optional)]
+    entered: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let next = preview.map(|v| lane.next_field(v));
@@ -200,9 +204,10 @@ fn LaneRow(
                         (None, true) => signed(next.unwrap_or_default()),
                         (None, false) => String::new(),
                     };
-                    view! { <span class="mg-field" class:hit={f == Some(target)} class:preview=preview_here>{text}</span> }
+                    let just = entered && i + 1 == filled;
+                    view! { <span class="mg-field" class:hit={f == Some(target)} class:preview=preview_here class:moved=just class:fresh=just>{text}</span> }
                 }).collect_view()}
-                <span class="mg-score">{score.map(signed).unwrap_or_default()}</span>
+                <span class="mg-score" class:fresh={entered && score.is_some()}>{score.map(signed).unwrap_or_default()}</span>
             </button>
         </li>
     }
@@ -479,10 +484,45 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     }
     };
 
+    // What the decision at hand is about (brought into view by the host):
+    // the lanes while a value waits to be entered, else the dice.
+    let on_lanes = Memo::new(move |_| {
+        ctx.acting().is_some()
+            && v.with(|v| {
+                matches!(v.stage, Stage::Thrown(_)) || v.sheets[v.current].parked.is_some()
+            })
+    });
+    let decide_on =
+        move |lanes: bool| (ctx.acting().is_some() && on_lanes.get() == lanes).then_some("");
+    // Whose sheet is shown: the seat deciding; while nobody at the device
+    // decides (a computer's turn, the moment before the next player, a
+    // replay), the seat the last move wrote on, with the lane it entered
+    // marked (issue 22: a move is seen where it happened).
+    let shown = Memo::new(move |_| {
+        ctx.seen.with(|s| {
+            let mut by = None;
+            let mut lane = None;
+            for e in s.log.last().into_iter().flatten() {
+                match e {
+                    Event::Entered { seat, lane: l, .. } => {
+                        by = Some(*seat);
+                        lane = Some(*l);
+                    }
+                    Event::Parked { seat, .. } | Event::Dropped { seat, .. } => by = Some(*seat),
+                    _ => {}
+                }
+            }
+            let seat = match (s.frame.seat, by) {
+                (None, Some(b)) => b,
+                _ => s.view.current,
+            };
+            (seat, lane.filter(|_| by == Some(seat)))
+        })
+    });
     // What the sheet shows, compared before the lanes are drawn again.
     let sheet_in = Memo::new(move |_| {
         let view = v.get();
-        let seat = view.current;
+        let seat = shown.with(|s| s.0);
         let sheet = view.sheets[seat].clone();
         let pending = match &view.stage {
             Stage::Thrown(t) => Some(t.value()),
@@ -499,7 +539,13 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             })
             .collect();
         let preview = pending.or(sheet.parked);
-        (sheet, preview, selectable, lane_pick.get())
+        (
+            sheet,
+            preview,
+            selectable,
+            lane_pick.get(),
+            shown.with(|s| s.1),
+        )
     });
     // Lane by lane: a lane is drawn again only when it, its preview or
     // its pick changed; whether it may be picked is an attribute.
@@ -509,17 +555,22 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         let rows = (0..lane_count.get())
             .map(|i| {
                 let row = Memo::new(move |_| {
-                    sheet_in.with(|(sheet, preview, _, selected)| {
+                    sheet_in.with(|(sheet, preview, _, selected, entered)| {
                         let here = *selected == Some(i);
-                        (sheet.lanes.get(i).cloned(), preview.filter(|_| here), here)
+                        (
+                            sheet.lanes.get(i).cloned(),
+                            preview.filter(|_| here),
+                            here,
+                            *entered == Some(i),
+                        )
                     })
                 });
                 let can =
                     Signal::derive(move || sheet_in.with(|s| s.2.get(i).copied().unwrap_or(false)));
                 move || {
-                    let (lane, preview, selected) = row.get();
+                    let (lane, preview, selected, entered) = row.get();
                     lane.map(|lane| {
-                        view! { <LaneRow lane index=i preview selectable=can selected on_pick/> }
+                        view! { <LaneRow lane index=i preview selectable=can selected on_pick entered/> }
                     })
                 }
             })
@@ -527,7 +578,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         let parked = Signal::derive(move || sheet_in.with(|s| s.0.parked));
         let total = Signal::derive(move || sheet_in.with(|s| s.0.total()));
         view! {
-            <ol class="mg-lanes">{rows}</ol>
+            <ol class="mg-lanes" data-decide=move || decide_on(true)>{rows}</ol>
             <SheetFoot parked total/>
         }
     };
@@ -547,21 +598,27 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             ..v.clone()
         })
     });
+    let totals_before = StoredValue::new(
+        scores.with_untracked(|v| v.sheets.iter().map(Sheet::total).collect::<Vec<_>>()),
+    );
     let others = move || {
         let view = scores.get();
-        let n = names.get();
+        names.track();
         let over = view.stage == Stage::Over;
+        let was = totals_before.get_value();
+        totals_before.set_value(view.sheets.iter().map(Sheet::total).collect());
         view! {
             <table class="balances mg-scores">
                 <thead><tr><th scope="col">{t!(i18n, players)}</th><th scope="col" class="num">{t!(i18n, mg_points)}</th></tr></thead>
                 <tbody>
                     {view.sheets.iter().enumerate().map(|(s, sh)| {
                         let current = s == view.current && !over;
+                        let changed = was.get(s).is_some_and(|&t| t != sh.total());
                         view! {
-                            <tr class:current=current>
-                                <th scope="row">{current.then_some("▶ ")}{n[s].clone()}
+                            <tr class=format!("seat{}", s % crate::table::SEAT_COLOURS) class:current=current>
+                                <th scope="row">{current.then_some("▶ ")}{ctx.who(s)}
                                     {view.teams.then(|| format!(" ({})", if View::team_of(s) == 0 { "A" } else { "B" }))}</th>
-                                <td class="num" data-testid="player-total">{signed(sh.total())}</td>
+                                <td class="num" data-testid="player-total"><span class:bump=changed>{signed(sh.total())}</span></td>
                             </tr>
                         }
                     }).collect_view()}
@@ -573,7 +630,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             </table>
             {over.then(|| view.sheets.iter().enumerate().map(|(s, sh)| view! {
                 <section class="mg-sheet small" data-testid="final-sheet">
-                    <h3>{n[s].clone()}</h3>
+                    <h3>{ctx.who(s)}</h3>
                     <SheetView sheet=sh.clone() preview=None selectable=vec![] selected=None on_pick=Callback::new(|_| {})/>
                 </section>
             }).collect_view())}
@@ -609,9 +666,9 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     view! {
         <div class="mg-table">
             {move || playing.get().then(|| view! {
-                <section class="tray mg-tray" aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
+                <section class="tray mg-tray" data-decide=move || decide_on(false) aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
                 <section class="mg-sheet" aria-labelledby="mg-sheet-title">
-                    <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[v.with(|v| v.current)].clone())).to_string()}</h2>
+                    <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[shown.with(|s| s.0)].clone())).to_string()}</h2>
                     {sheet}
                 </section>
             })}

@@ -205,6 +205,10 @@ fn log_line(e: &rules::minesweeper::Entry, open: bool, l: Locale) -> (String, St
 /// What the table shows besides the game state.
 struct Ui<'a> {
     names: &'a [String],
+    /// Which seats the computer plays (marked by their names).
+    cpu: &'a [bool],
+    /// Which scores the last move changed (drawn with a bump).
+    bump: &'a [bool],
     /// The cell picked and how: 1 explore, 2 mark (R-MS-2).
     sel: Option<(usize, u8)>,
     hints: bool,
@@ -235,10 +239,19 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     for (s, sc) in v.scores.iter().enumerate() {
         let now = v.turn == Some(s);
         out.push_str(&format!(
-            "<li class=\"s{s}{}\" data-testid=\"ms-score\"><span class=\"ms-dot\" aria-hidden=\"true\"></span><span class=\"ms-name\">{}{}</span><strong class=\"num\">{}</strong></li>",
+            "<li class=\"s{s}{}\" data-testid=\"ms-score\"><span class=\"ms-dot\" aria-hidden=\"true\"></span><span class=\"ms-name\">{}{}{}</span><strong class=\"num{}\">{}</strong></li>",
             if now { " current" } else { "" },
             if now { "▶ " } else { "" },
             name(s),
+            if ui.cpu.get(s).copied().unwrap_or(false) {
+                format!(
+                    "<span class=\"cpu-mark\" role=\"img\" aria-label=\"{}\"></span>",
+                    esc(td_string!(l, computer_seat))
+                )
+            } else {
+                String::new()
+            },
+            if ui.bump.get(s).copied().unwrap_or(false) { " bump" } else { "" },
             // A real minus sign, as everywhere else.
             if *sc < 0 { format!("−{}", -sc) } else { sc.to_string() }
         ));
@@ -250,7 +263,8 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     ));
     // The board.
     out.push_str(&format!(
-        "<div class=\"ms-wrap\"><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" style=\"--w:{}\">",
+        "<div class=\"ms-wrap\"{}><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" style=\"--w:{}\">",
+        if ui.can_act { " data-decide" } else { "" },
         if ui.can_act { "" } else { " locked" },
         if ui.chances.is_some() { " hinting" } else { "" },
         esc(td_string!(l, ms_board)),
@@ -468,6 +482,11 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     }
 }
 
+/// The scores on the table when it opens.
+fn scores_now(ctx: TableCtx<Minesweeper>) -> Vec<i64> {
+    ctx.seen.with_untracked(|s| s.view.scores.clone())
+}
+
 #[component]
 fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     let i18n = use_i18n();
@@ -517,6 +536,8 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
             let sel = sel.get();
             let ui = Ui {
                 names,
+                cpu: &[],
+                bump: &[],
                 sel,
                 hints: hints.get(),
                 chances: c,
@@ -527,17 +548,31 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
             };
             f(&ui);
         };
+    let scores_before = StoredValue::new(scores_now(ctx));
     let main = Memo::new(move |_| {
         let l = i18n.get_locale();
         let m = moves.get();
         let fresh = drawn.get_value() != m;
         drawn.set_value(m);
         let names = ctx.names.get();
+        let cpu = ctx.cpu.get();
+        // A score the last move changed bumps (once: a redraw for the same
+        // move compares equal).
+        let mut bump = Vec::new();
+        with_view(&mut |v| {
+            let was = scores_before.get_value();
+            bump = (0..v.scores.len())
+                .map(|s| was.get(s).is_some_and(|&w| w != v.scores[s]))
+                .collect();
+            scores_before.set_value(v.scores.clone());
+        });
         let mut out = String::new();
         chances.with(|c| {
             let (h, a) = (hints.get(), can_act());
             let ui = Ui {
                 names: &names,
+                cpu: &cpu,
+                bump: &bump,
                 sel: None,
                 hints: h,
                 chances: c.as_ref().map(|c| c.0.as_slice()),
