@@ -80,8 +80,8 @@ fn Host(session: Session) -> impl IntoView {
     let entry = session.entry();
     let session = RwSignal::new(session);
     let announcement = RwSignal::new(String::new());
-    // The last computer move in words, until a person moves.
-    let computer_move = RwSignal::new(None::<String>);
+    // The last move in words (with more than one seat), kept until the next.
+    let last_move = RwSignal::new(None::<String>);
     // The move just made, shown on the hand-over screen of a game with
     // secrets (the table is hidden there).
     let handover_last = RwSignal::new(None::<String>);
@@ -172,27 +172,34 @@ fn Host(session: Session) -> impl IntoView {
                 }
                 // Behind a hand-over screen the mover still sees how the
                 // move ended, in words anyone may read.
-                handover_last.set(
-                    (hidden && human)
-                        .then(|| {
-                            session
-                                .with_untracked(|s| s.announce_public(change, l))
-                                .join(" ")
-                        })
-                        .filter(|t| !t.is_empty()),
-                );
-                // A computer's move is also shown in words, as it happens.
-                // It stays until the next one (its place is kept, so
-                // nothing under a finger moves when it comes or goes).
-                if !human && !hidden && !lines.is_empty() {
-                    computer_move.set(Some(lines.join(" ")));
+                let public = hidden
+                    .then(|| {
+                        session
+                            .with_untracked(|s| s.announce_public(change, l))
+                            .join(" ")
+                    })
+                    .filter(|t| !t.is_empty());
+                handover_last.set(public.clone().filter(|_| human));
+                // With more than one seat, the last move is also shown in
+                // words as it happens (a computer's, or the last player's
+                // for the next): public words behind a hand-over. Once
+                // shown it keeps its place, so nothing under a finger moves.
+                let said = if hidden {
+                    public
+                } else {
+                    Some(lines.join(" "))
+                };
+                if seats.with_untracked(|s| s.len() > 1) {
+                    if let Some(said) = said.filter(|t| !t.is_empty()) {
+                        last_move.set(Some(said));
+                    }
                 }
                 start_moment();
             }
         }
         Written::Reloaded => {
             moment.set(None);
-            computer_move.set(None);
+            last_move.set(None);
             error.set(None);
             notice.set(Some(Text::new(|l| td_string!(l, synced).to_string())));
         }
@@ -257,7 +264,7 @@ fn Host(session: Session) -> impl IntoView {
         if next.is_some() {
             moment.set(None);
             error.set(None);
-            computer_move.set(None);
+            last_move.set(None);
         }
         write(next);
     };
@@ -330,8 +337,6 @@ fn Host(session: Session) -> impl IntoView {
         }
     };
     // Whether a person plays at this table (there is a turn to skip to).
-    let has_computer =
-        Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Computer)));
     let has_person =
         Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Human)));
     let computer_now = Memo::new(move |_| {
@@ -353,16 +358,18 @@ fn Host(session: Session) -> impl IntoView {
                     w.scroll_to_with_x_and_y(0.0, 0.0);
                 }
             }
-            request_animation_frame(crate::table::bring_decision_into_view);
+            crate::table::after_paint(crate::table::bring_decision_into_view);
         }
     });
     // Whenever a person decides, the part of the table the decision is
     // about (what a table marks `data-decide`: a layout, the lanes) is
     // brought above the decision bar, scrolling as little as it can.
     Effect::new(move |_| {
-        // Measured before the next paint, once the table has drawn the move.
+        // Measured once the table's move is painted (its layout is then
+        // done: measuring earlier would make the browser lay the page out
+        // inside the tap).
         if frame.get().seat.is_some() {
-            request_animation_frame(crate::table::bring_decision_into_view);
+            crate::table::after_paint(crate::table::bring_decision_into_view);
         }
     });
 
@@ -450,7 +457,7 @@ fn Host(session: Session) -> impl IntoView {
             data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
             // A pick grows the decision bar (its confirm): what the pick is
             // about stays above it.
-            on:click=move |_| if acting.get_untracked().is_some() { request_animation_frame(crate::table::bring_decision_into_view) }>
+            on:click=move |_| if acting.get_untracked().is_some() { crate::table::after_paint(crate::table::bring_decision_into_view) }>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>
@@ -476,12 +483,11 @@ fn Host(session: Session) -> impl IntoView {
                 }}
                 // A computer's last move: drawn anew for each, so its
                 // entrance shows the change (not read out: the live region
-                // below says it). Its place is kept while computers play.
-                {move || (has_computer.get() && has_person.get() && outcome.with(Option::is_none)).then(|| {
-                    let m = computer_move.get();
-                    let test = m.is_some().then_some("computer-move");
-                    view! { <p class="computer-move" data-testid=test aria-hidden="true">{m}</p> }
-                })}
+                // below says it). Once shown it keeps its place (two lines)
+                // until the game ends.
+                {move || (has_person.get() && outcome.with(Option::is_none)).then(|| last_move.get().map(|m| view! {
+                    <p class="last-move" data-testid="last-move" aria-hidden="true">{m}</p>
+                }))}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}

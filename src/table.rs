@@ -464,6 +464,12 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     }
 }
 
+/// Runs `f` once the next frame is painted (a frame's callback, then a
+/// task after it): layout is done by then, so reading it costs nothing.
+pub fn after_paint(f: fn()) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+}
+
 /// Scrolls the page as little as it can so that the part of the table a
 /// decision is about (the elements marked `data-decide`) is fully above
 /// the decision bar; where it is taller than the room, its top shows.

@@ -92,8 +92,9 @@ for (const game of Object.keys(PLAY)) {
             if (skip) skip.click();
             return !document.querySelector('main[data-saving], [data-testid=turn-moment], [data-testid=skip]');
           }, null, { timeout: 20000 });
-          // What shows is what the next frame paints.
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+          // What shows once the move is painted and the page brought what
+          // the decision is about into view (right after that paint).
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
           const off = await offScreen(page, PLAY[game].decide);
           if (off.length) await page.screenshot({ path: path.join(SHOTS, `reach-${game}-${lang}-${size.width}.png`) });
           assert.deepEqual(off, [], `${game} ${lang} ${size.width}x${size.height}, step ${step}: the decision is off screen`);

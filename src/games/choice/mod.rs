@@ -199,14 +199,14 @@ fn box_class(i: u8, crossed: u8, add: u8) -> &'static str {
     }
 }
 
-/// The crosses of a seat's last assignment, marked on its pad (entering
-/// when the move was just made): the sums, the fifth-die number, and
-/// whether they enter now.
+/// The crosses of a seat's last assignment, marked on its pad until its
+/// next one: the sums and the fifth-die number. They enter (CSS, on the
+/// pad's `data-enter`) when the assignment is the move just made, so a
+/// roll, which leaves the pad as it is, does not draw it again.
 #[derive(Clone, Copy, PartialEq)]
 struct LastCrosses {
     sums: (u8, u8),
     fifth: Option<u8>,
-    enter: bool,
 }
 
 fn sheet_html(
@@ -215,7 +215,6 @@ fn sheet_html(
     last: Option<LastCrosses>,
     l: Locale,
 ) -> String {
-    let marked = |enter: bool| if enter { " moved fresh" } else { " moved" };
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
         None => 0,
@@ -241,7 +240,7 @@ fn sheet_html(
         for i in 0..BOXES {
             let class = box_class(i, c, add);
             let class = if i < c && i + just >= c.min(BOXES) && just > 0 && c <= BOXES {
-                format!("{class}{}", marked(last.is_some_and(|m| m.enter)))
+                format!("{class} moved")
             } else {
                 class.to_string()
             };
@@ -253,7 +252,7 @@ fn sheet_html(
             let class = if add > 0 {
                 " preview"
             } else if just > 0 && c > BOXES {
-                marked(last.is_some_and(|m| m.enter))
+                " moved"
             } else {
                 ""
             };
@@ -295,7 +294,7 @@ fn sheet_html(
         for b in 0..FIFTH_BOXES {
             let class = box_class(b, n, add);
             let class = if just && b + 1 == n {
-                format!("{class}{}", marked(last.is_some_and(|m| m.enter)))
+                format!("{class} moved")
             } else {
                 class.to_string()
             };
@@ -330,33 +329,41 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // decides (a computer's turn, the moment before the next player, a
     // replay), the seat whose crosses the last move made, marked on it.
     let motion = crate::table::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let assigned = |evs: &Vec<Event>| {
+        evs.iter().find_map(|e| match e {
+            Event::Assigned {
+                seat,
+                assignment,
+                free,
+                ..
+            } => Some((*seat, *assignment, *free)),
+            _ => None,
+        })
+    };
+    // The pad's seat, its last crosses, and whether they are the move just
+    // made (then they enter).
     let pad = Memo::new(move |_| {
         ctx.seen.with(|s| {
-            let last = s.log.last().and_then(|evs| {
-                evs.iter().find_map(|e| match e {
-                    Event::Assigned {
-                        seat,
-                        assignment,
-                        free,
-                        ..
-                    } => Some((*seat, *assignment, *free)),
-                    _ => None,
-                })
-            });
-            let seat = match (s.frame.seat, last) {
+            let just = s.log.last().and_then(assigned);
+            let seat = match (s.frame.seat, just) {
                 (None, Some((seat, ..))) => seat,
                 _ => s.view.acting().unwrap_or_default(),
             };
-            let last = last
-                .filter(|m| m.0 == seat)
+            let last = s
+                .log
+                .iter()
+                .rev()
+                .filter_map(assigned)
+                .find(|m| m.0 == seat)
                 .map(|(_, a, free)| LastCrosses {
                     sums: a.sums(),
                     fifth: (!free).then_some(a.fifth),
-                    enter: false,
                 });
-            (seat, last, s.frame)
+            let enter = just.is_some_and(|m| m.0 == seat) && motion.fresh(s.frame);
+            (seat, last, enter)
         })
     });
+    let marks = Memo::new(move |_| pad.with(|p| (p.0, p.1)));
     let seat_now = move || Some(pad.with(|p| p.0));
     // The rules' list decides what is offered (Roll, or the splits).
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
@@ -533,10 +540,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let sheet = Memo::new(move |_| {
         let view = v.get();
         let l = i18n.get_locale();
-        let (seat, last, frame) = pad.get();
-        // The crosses enter on the first drawing after the move only.
-        let enter = motion.fresh(frame);
-        let last = last.map(|m| LastCrosses { enter, ..m });
+        let (seat, last) = marks.get();
         let preview = match &view.stage {
             Stage::Assign { dice, .. } => picked(&sel.get(), dice)
                 .filter(|a| offers(&Action::Assign(*a)))
@@ -605,7 +609,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 </section>
                 <section class="ch-pad" aria-labelledby="ch-sheet-title">
                     <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
-                    <div class="ch-pad-body" inner_html=move || sheet.get()></div>
+                    <div class="ch-pad-body" data-enter=move || pad.with(|p| p.2).then_some("") inner_html=move || sheet.get()></div>
                 </section>
                 <crate::table::DecisionBar>{decision}</crate::table::DecisionBar>
             })}
