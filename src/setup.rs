@@ -379,8 +379,8 @@ fn OptionField(
             .into_any()
         }
         OptionKind::Choice { values, default } => {
-            // A choice the rules refuse for this many seats (where the
-            // default is accepted) is not offered, e.g. teams with two.
+            // A value the rules refuse for this many seats (where the
+            // default is accepted) is not offered, e.g. teams of two.
             let refused = move |v: &str| {
                 let try_with = |value: &str| {
                     let mut o = options.get();
@@ -392,7 +392,7 @@ fn OptionField(
                 };
                 v != default && !try_with(v) && try_with(default)
             };
-            // A choice made before the seats changed falls back when the
+            // A value picked before the seats changed falls back when the
             // rules no longer take it.
             Effect::new(move |_| {
                 let now = current();
