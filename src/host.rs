@@ -172,19 +172,21 @@ fn Host(session: Session) -> impl IntoView {
                 }
                 // Behind a hand-over screen the mover still sees how the
                 // move ended, in words anyone may read.
-                let public = hidden
+                let public = (hidden || entry.private_info)
                     .then(|| {
                         session
                             .with_untracked(|s| s.announce_public(change, l))
                             .join(" ")
                     })
                     .filter(|t| !t.is_empty());
-                handover_last.set(public.clone().filter(|_| human));
+                handover_last.set(public.clone().filter(|_| hidden && human));
                 // With more than one seat, the last move is also shown in
                 // words as it happens (a computer's, or the last player's
-                // for the next): public words behind a hand-over. Once
-                // shown it keeps its place, so nothing under a finger moves.
-                let said = if hidden {
+                // for the next): in a game with secrets always in public
+                // words (a seat switched to a person later brings a
+                // hand-over, and this line stays on screen). Once shown it
+                // keeps its place, so nothing under a finger moves.
+                let said = if entry.private_info {
                     public
                 } else {
                     Some(lines.join(" "))
@@ -457,7 +459,7 @@ fn Host(session: Session) -> impl IntoView {
             data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
             // A pick grows the decision bar (its confirm): what the pick is
             // about stays above it.
-            on:click=move |_| if acting.get_untracked().is_some() { crate::table::after_paint(crate::table::bring_decision_into_view) }>
+            on:click=move |ev| if acting.get_untracked().is_some() && crate::table::in_decision(&ev) { crate::table::after_paint(crate::table::bring_decision_into_view) }>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>
@@ -525,7 +527,10 @@ fn Host(session: Session) -> impl IntoView {
                 view! {
                     <section class="result" aria-labelledby="result-title" data-testid="result">
                         <h2 id="result-title">{t!(i18n, result)}</h2>
-                        <Ranking outcome=o.clone() names=names.get_untracked() cpu=cpu.get_untracked()/>
+                        {
+                            let o = o.clone();
+                            move || view! { <Ranking outcome=o.clone() names=names.get() cpu=cpu.get_untracked()/> }
+                        }
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.

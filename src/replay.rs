@@ -486,7 +486,10 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
             {move || (step.get() == total).then(|| view! {
                 <section class="result" data-testid="result">
                     <h2>{t!(i18n, result)}</h2>
-                    <Ranking outcome=outcome.clone() names=names.get_untracked() cpu=cpu.get_untracked()/>
+                    {
+                        let outcome = outcome.clone();
+                        move || view! { <Ranking outcome=outcome.clone() names=names.get() cpu=cpu.get_untracked()/> }
+                    }
                 </section>
             })}
             {live.with_value(|g| g.table(port))}

@@ -464,6 +464,21 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     }
 }
 
+/// Whether a click landed on a pick or control of the decision at hand (in
+/// the part marked `data-decide` or the decision bar): only those bring it
+/// into view again, not a tap that opened something further down.
+pub fn in_decision(ev: &leptos::ev::MouseEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| {
+            el.closest("[data-decide], [data-testid=decision]")
+                .ok()
+                .flatten()
+        })
+        .is_some()
+}
+
 /// Runs `f` once the next frame is painted (a frame's callback, then a
 /// task after it): layout is done by then, so reading it costs nothing.
 pub fn after_paint(f: fn()) {

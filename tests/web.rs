@@ -2302,6 +2302,15 @@ fn a_default_name_follows_the_language_and_a_typed_one_stays() {
 /// seat with its mark. Plays seeded random games of two seats, the second a
 /// computer, and checks the first three such moves after move 4.
 async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool, mark: &str) {
+    last_move_marks::<G>(wanted, mark, true).await
+}
+
+/// As `the_last_move_is_marked`, with `present` false: `mark` is nowhere.
+async fn last_move_marks<G: rules::Game>(
+    wanted: fn(&[G::Event]) -> bool,
+    mark: &str,
+    present: bool,
+) {
     use spielblock::table::{Frame, Port, Sent};
     use std::sync::Arc;
     spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
@@ -2322,7 +2331,7 @@ async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool
             .collect();
         let mut m = rules::Match::<G>::new(players, G::Options::default(), seed).unwrap();
         let mut rng = rules::rng::Rng::new(seed);
-        for k in 0..120 {
+        for k in 0..400 {
             let Some(&seat) = m.state().to_act().first() else {
                 break;
             };
@@ -2362,8 +2371,9 @@ async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool
             };
             tick(0).await;
             let has = |sel: &str| root.query_selector(sel).unwrap().is_some();
-            assert!(
+            assert_eq!(
                 has(mark),
+                present,
                 "{} seed {seed} move {n}: {mark} marks the last move",
                 G::ID
             );
@@ -2385,15 +2395,29 @@ async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool
 async fn every_table_marks_where_the_last_move_went() {
     use rules::{choice, en_gingg, gnoming, mindgolf, minesweeper};
     the_last_move_is_marked::<gnoming::Gnoming>(
+        // (Not a move that ends a round: the next one is dealt.)
         |e| {
             e.iter().any(|e| {
                 matches!(
                     e,
                     gnoming::Event::Placed { .. } | gnoming::Event::TurnedUp { .. }
                 )
-            })
+            }) && !e
+                .iter()
+                .any(|e| matches!(e, gnoming::Event::RoundOver { .. }))
         },
         ".gc.moved",
+    )
+    .await;
+    // A move that ends a round deals the next: nothing of the new round is
+    // marked as the last move.
+    last_move_marks::<gnoming::Gnoming>(
+        |e| {
+            e.iter()
+                .any(|e| matches!(e, gnoming::Event::RoundOver { .. }))
+        },
+        ".gc.moved",
+        false,
     )
     .await;
     the_last_move_is_marked::<mindgolf::MindGolf>(

@@ -114,7 +114,9 @@ test('three players with a computer seat: one finishes, the others go on with ne
       await page.waitForTimeout(100);
     }
     const done = await page.$$eval('[data-testid=ch-player][data-done=true]', (r) => r.length);
-    if (done > 0 && done < 3 && !(await page.$('[data-testid=result]'))) {
+    // While a person decides, the sheet shown is theirs (while nobody
+    // does, it is the one the last move wrote on: a finished player's too).
+    if (done > 0 && done < 3 && !(await page.$('[data-testid=result], main[data-idle]'))) {
       if (!sawFinishedWhilePlaying) await shot(page, 'ch-one-finished-360');
       sawFinishedWhilePlaying = true;
       // A finished player is never asked again.
@@ -238,7 +240,9 @@ for (const scheme of ['light', 'dark']) {
       const roll = await page.$('[data-testid=roll]:enabled');
       if (roll) { await roll.click(); continue; }
       if (!(await page.$('[data-testid=confirm]'))) {
-        // The list folds away while dice are being tapped; open it.
+        // The list folds away while dice are being tapped; open it (it
+        // shows once the person decides: not during the turn moment).
+        await page.waitForSelector('main:not([data-idle]):not([data-saving]) .ch-splits summary');
         if (!(await page.$('.ch-splits[open]'))) await page.click('.ch-splits summary');
         await page.click('[data-testid=split] >> nth=0');
       }

@@ -49,7 +49,9 @@ const offScreen = (page, decide) => page.evaluate((decide) => {
   // What the decision is about (a layout, the lanes, the dice, the board:
   // marked data-decide) is above the bar; taller than the room, its top is.
   let top = Infinity, bottom = -Infinity;
-  for (const el of document.querySelectorAll('main [data-decide]')) {
+  const marked = document.querySelectorAll('main [data-decide]');
+  if (!marked.length) out.push('nothing marked as what the decision is about');
+  for (const el of marked) {
     const r = el.getBoundingClientRect();
     if (r.height) { top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom); }
   }
@@ -94,7 +96,9 @@ for (const game of Object.keys(PLAY)) {
           }, null, { timeout: 20000 });
           // What shows once the move is painted and the page brought what
           // the decision is about into view (right after that paint).
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+          // (The app measures in a task after the frame: a task queued the
+          // same way after it runs after it.)
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
           const off = await offScreen(page, PLAY[game].decide);
           if (off.length) await page.screenshot({ path: path.join(SHOTS, `reach-${game}-${lang}-${size.width}.png`) });
           assert.deepEqual(off, [], `${game} ${lang} ${size.width}x${size.height}, step ${step}: the decision is off screen`);

@@ -239,7 +239,9 @@ fn sheet_html(
         let just = last.map_or(0, |m| u8::from(m.sums.0 == s) + u8::from(m.sums.1 == s));
         for i in 0..BOXES {
             let class = box_class(i, c, add);
-            let class = if i < c && i + just >= c.min(BOXES) && just > 0 && c <= BOXES {
+            // The new crosses are the row's last ones: those within the
+            // boxes are marked here, those beyond on the "+n" after them.
+            let class = if just > 0 && i < c.min(BOXES) && i + just >= c {
                 format!("{class} moved")
             } else {
                 class.to_string()

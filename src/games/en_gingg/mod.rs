@@ -272,7 +272,9 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         let l = i18n.get_locale();
         let fresh = moves.get();
         // How many dice the last move set aside (shown as they land).
-        let just_kept = ctx.seen.with(|s| {
+        // (Untracked: the tray is drawn anew for each move already, and
+        // not when only who sits at the device changes.)
+        let just_kept = ctx.seen.with_untracked(|s| {
             s.log.last().map_or(0, |evs| {
                 evs.iter()
                     .map(|e| match e {

@@ -292,6 +292,14 @@ impl Last {
                     last.hand = true;
                 }
                 Event::Discarded { pile, .. } => last.pile = Some(pile),
+                // A round ended and the next is dealt: the cards marked are
+                // gone from the table (the summary shows how it ended).
+                Event::RoundOver { .. } | Event::Dealt { .. } => {
+                    last = Last {
+                        enter,
+                        ..Last::default()
+                    }
+                }
                 _ => {}
             }
         }
