@@ -99,6 +99,7 @@ test('three players with a computer seat: one finishes, the others go on with ne
   const page = await newPage(env.browser, PHONE);
   await setUp(page, { names: ['Ana', 'Ben', 'Robo'], computer: [2], seed: 9 });
   let sawFinishedWhilePlaying = false;
+  let checkedDeciding = 0;
   let steps = 0;
   while (!(await page.$('[data-testid=result]')) && steps++ < 600) {
     const roll = await page.$('[data-testid=roll]:enabled');
@@ -113,20 +114,29 @@ test('three players with a computer seat: one finishes, the others go on with ne
     } else {
       await page.waitForTimeout(100);
     }
-    const done = await page.$$eval('[data-testid=ch-player][data-done=true]', (r) => r.length);
-    // While a person decides, the sheet shown is theirs (while nobody
-    // does, it is the one the last move wrote on: a finished player's too).
-    if (done > 0 && done < 3 && !(await page.$('[data-testid=result], main[data-idle]'))) {
+    // One look at the page: who finished, whose sheet shows, and whether
+    // a person decides (no write on its way, nobody idle). While a person
+    // decides, the sheet is theirs; while nobody does, it is the one the
+    // last move wrote on (a finished player's too).
+    const snap = await page.evaluate(() => ({
+      finished: [...document.querySelectorAll('[data-testid=ch-player][data-done=true] th')].map((x) => x.textContent),
+      title: document.querySelector('#ch-sheet-title')?.textContent || '',
+      deciding: !document.querySelector('[data-testid=result], main[data-idle], main[data-saving]'),
+    }));
+    const done = snap.finished.length;
+    if (done > 0 && done < 3 && !(await page.$('[data-testid=result]'))) {
       if (!sawFinishedWhilePlaying) await shot(page, 'ch-one-finished-360');
       sawFinishedWhilePlaying = true;
       // A finished player is never asked again.
-      const finished = await page.$$eval('[data-testid=ch-player][data-done=true] th', (r) => r.map((x) => x.textContent));
-      const title = (await page.textContent('#ch-sheet-title').catch(() => '')) || '';
-      for (const f of finished) assert.ok(!title.startsWith(f.replace('▶ ', '').split(' ·')[0] + '’'), `${title} after ${f} finished`);
+      if (snap.deciding) {
+        checkedDeciding += 1;
+        for (const f of snap.finished) assert.ok(!snap.title.startsWith(f.replace('▶ ', '').split(' ·')[0] + '’'), `${snap.title} after ${f} finished`);
+      }
     }
   }
   await page.waitForSelector('[data-testid=result]');
   assert.ok(sawFinishedWhilePlaying, 'someone finished before the others');
+  assert.ok(checkedDeciding > 0, 'a person decided after someone finished');
   const saved = await savedGame(page);
   const { sheets, end } = engineSheets(saved.record);
   for (let s = 0; s < 3; s++) {
