@@ -101,12 +101,7 @@ fn Host(session: Session) -> impl IntoView {
     // Names as shown: a default name follows the language.
     let names = Memo::new(move |_| {
         let l = i18n.get_locale();
-        seats.with(|s| {
-            s.iter()
-                .enumerate()
-                .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
-                .collect::<Vec<_>>()
-        })
+        seats.with(|s| crate::i18n::shown_names(s.iter().map(|s| s.name.as_str()), l))
     });
     let cpu = Memo::new(move |_| {
         seats.with(|s| {
@@ -360,7 +355,6 @@ fn Host(session: Session) -> impl IntoView {
                     w.scroll_to_with_x_and_y(0.0, 0.0);
                 }
             }
-            crate::table::after_paint(crate::table::bring_decision_into_view);
         }
     });
     // Whenever a person decides, the part of the table the decision is

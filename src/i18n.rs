@@ -141,6 +141,15 @@ macro_rules! t {
 
 pub(crate) use {t, td_string};
 
+/// Every seat's name as shown in locale `l` (`shown_name`), in seat order.
+pub fn shown_names<'a>(stored: impl IntoIterator<Item = &'a str>, l: Locale) -> Vec<String> {
+    stored
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| shown_name(n, i, l))
+        .collect()
+}
+
 /// A seat's name as shown in locale `l`: a name left empty at setup was
 /// stored as the default of the language then ("Player 2", "Spieler 2"),
 /// and follows the language now (issue 22).

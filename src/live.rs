@@ -133,12 +133,7 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String> {
         let m = self.m();
         let events = m.events_for(told, from).concat();
-        let names: Vec<String> = m
-            .seats()
-            .iter()
-            .enumerate()
-            .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
-            .collect();
+        let names = crate::i18n::shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
         G::announce(&m.view(told), &events, &names, l)
     }
 
@@ -210,11 +205,7 @@ impl<G: GameView> Live for LiveMatch<G> {
         };
         let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
         Text::new(move |l| {
-            let names: Vec<String> = names
-                .iter()
-                .enumerate()
-                .map(|(i, n)| crate::i18n::shown_name(n, i, l))
-                .collect();
+            let names = crate::i18n::shown_names(names.iter().map(String::as_str), l);
             G::announce(&view, &events, &names, l).join(" ")
         })
     }

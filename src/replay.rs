@@ -368,11 +368,7 @@ fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool
         let seats = seats.clone();
         Memo::new(move |_| {
             let l = i18n.get_locale();
-            seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| crate::i18n::shown_name(&s.name, i, l))
-                .collect::<Vec<_>>()
+            crate::i18n::shown_names(seats.iter().map(|s| s.name.as_str()), l)
         })
     };
     let cpu = {

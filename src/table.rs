@@ -624,6 +624,28 @@ impl Motion {
     }
 }
 
+/// Which scores changed since a table last drew them (each bumps once):
+/// a redraw with the same scores (a pick, a language switch) bumps none.
+#[derive(Clone, Copy)]
+pub struct Bumps(StoredValue<Vec<i64>>);
+
+impl Bumps {
+    /// Starts from the scores the table opens on (a reload bumps nothing).
+    pub fn new(now: Vec<i64>) -> Self {
+        Bumps(StoredValue::new(now))
+    }
+
+    /// Per seat, whether `now` differs from the scores drawn last.
+    pub fn changed(&self, now: Vec<i64>) -> Vec<bool> {
+        let was = self.0.get_value();
+        let out = (0..now.len())
+            .map(|s| was.get(s).is_some_and(|&w| w != now[s]))
+            .collect();
+        self.0.set_value(now);
+        out
+    }
+}
+
 /// Escapes text for HTML built as a string.
 pub fn esc(s: &str) -> String {
     s.replace('&', "&amp;")

@@ -562,14 +562,13 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // again.
     let scores =
         Memo::new(move |_| v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting())));
-    let totals_before = StoredValue::new(
+    let bumps = crate::table::Bumps::new(
         scores.with_untracked(|s| s.0.iter().map(Sheet::total).collect::<Vec<_>>()),
     );
     let others = move || {
         let (sheets, over, now) = scores.get();
         let l = i18n.get_locale();
-        let was = totals_before.get_value();
-        totals_before.set_value(sheets.iter().map(Sheet::total).collect());
+        let changed = bumps.changed(sheets.iter().map(Sheet::total).collect());
         (sheets.len() > 1 || over).then(|| view! {
           <section class="ledger">
             {(sheets.len() > 1).then(|| view! {
@@ -577,7 +576,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     <thead><tr><th scope="col">{td_string!(l, players).to_string()}</th><th scope="col" class="num">{td_string!(l, ch_points).to_string()}</th></tr></thead>
                     <tbody>
                         {sheets.iter().enumerate().map(|(s, sh)| {
-                            let changed = was.get(s).is_some_and(|&t| t != sh.total());
+                            let changed = changed[s];
                             view! {
                                 <tr class=format!("seat{}", s % crate::table::SEAT_COLOURS) class:current={now == Some(s)} data-testid="ch-player" data-done=sh.done().to_string()>
                                     <th scope="row">{(now == Some(s)).then_some("▶ ")}{ctx.who(s)}

@@ -161,17 +161,16 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     });
     // A balance the last turn changed is drawn with a bump (issue 22);
     // a redraw for the same balances (a language switch) replays nothing.
-    let before = StoredValue::new(bank.with_untracked(|b| b.0.clone()));
+    let bumps = crate::table::Bumps::new(bank.with_untracked(|b| b.0.clone()));
     let ledger = move || {
         let (balances, current_seat, loser, _, _) = bank.get();
         names.track();
-        let was = before.get_value();
-        before.set_value(balances.clone());
+        let changed = bumps.changed(balances.clone());
         (0..balances.len())
             .map(|seat| {
                 let current = seat == current_seat && loser.is_none();
                 let lost = loser == Some(seat);
-                let changed = was.get(seat).is_some_and(|&b| b != balances[seat]);
+                let changed = changed[seat];
                 view! {
                     <tr class=format!("seat{}", seat % crate::table::SEAT_COLOURS) class:current=current class:lost=lost aria-current=current.then_some("true") data-testid="balance-row">
                         <th scope="row">{current.then_some("▶ ")}{ctx.who(seat)}</th>

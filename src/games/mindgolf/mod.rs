@@ -598,22 +598,21 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             ..v.clone()
         })
     });
-    let totals_before = StoredValue::new(
+    let bumps = crate::table::Bumps::new(
         scores.with_untracked(|v| v.sheets.iter().map(Sheet::total).collect::<Vec<_>>()),
     );
     let others = move || {
         let view = scores.get();
         names.track();
         let over = view.stage == Stage::Over;
-        let was = totals_before.get_value();
-        totals_before.set_value(view.sheets.iter().map(Sheet::total).collect());
+        let changed = bumps.changed(view.sheets.iter().map(Sheet::total).collect());
         view! {
             <table class="balances mg-scores">
                 <thead><tr><th scope="col">{t!(i18n, players)}</th><th scope="col" class="num">{t!(i18n, mg_points)}</th></tr></thead>
                 <tbody>
                     {view.sheets.iter().enumerate().map(|(s, sh)| {
                         let current = s == view.current && !over;
-                        let changed = was.get(s).is_some_and(|&t| t != sh.total());
+                        let changed = changed[s];
                         view! {
                             <tr class=format!("seat{}", s % crate::table::SEAT_COLOURS) class:current=current>
                                 <th scope="row">{current.then_some("▶ ")}{ctx.who(s)}

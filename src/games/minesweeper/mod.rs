@@ -482,11 +482,6 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     }
 }
 
-/// The scores on the table when it opens.
-fn scores_now(ctx: TableCtx<Minesweeper>) -> Vec<i64> {
-    ctx.seen.with_untracked(|s| s.view.scores.clone())
-}
-
 #[component]
 fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     let i18n = use_i18n();
@@ -548,7 +543,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
             };
             f(&ui);
         };
-    let scores_before = StoredValue::new(scores_now(ctx));
+    let bumps = crate::table::Bumps::new(ctx.seen.with_untracked(|s| s.view.scores.clone()));
     let main = Memo::new(move |_| {
         let l = i18n.get_locale();
         let m = moves.get();
@@ -556,16 +551,9 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
         drawn.set_value(m);
         let names = ctx.names.get();
         let cpu = ctx.cpu.get();
-        // A score the last move changed bumps (once: a redraw for the same
-        // move compares equal).
+        // A score the last move changed bumps, once.
         let mut bump = Vec::new();
-        with_view(&mut |v| {
-            let was = scores_before.get_value();
-            bump = (0..v.scores.len())
-                .map(|s| was.get(s).is_some_and(|&w| w != v.scores[s]))
-                .collect();
-            scores_before.set_value(v.scores.clone());
-        });
+        with_view(&mut |v| bump = bumps.changed(v.scores.clone()));
         let mut out = String::new();
         chances.with(|c| {
             let (h, a) = (hints.get(), can_act());
