@@ -221,6 +221,37 @@ pub struct Figure {
     pub count: f64,
 }
 
+/// One choice the coach weighs: a legal action and the strong player's
+/// expected value of it, in the game's own terms (`Game::evaluate`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice<A> {
+    pub action: A,
+    /// Expected final points, expected final result, expected points of
+    /// the move, expected round score or expected balance change: what
+    /// `Game::coach_measure` reads from a continuation.
+    pub value: f64,
+    /// The chance the move goes wrong, where the game has one to show
+    /// (a covered cell's mine chance).
+    pub risk: Option<f64>,
+}
+
+/// The coach's answer for a decision: every legal action, ranked as the
+/// strong player ranks them, best first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Evaluation<A> {
+    pub choices: Vec<Choice<A>>,
+    /// The values are estimates by design (a learned table, a model of the
+    /// round): the coach says "about".
+    pub estimate: bool,
+}
+
+impl<A> Evaluation<A> {
+    /// The value of the choice whose action satisfies `is`, if any.
+    pub fn value_of(&self, is: impl Fn(&A) -> bool) -> Option<f64> {
+        self.choices.iter().find(|c| is(&c.action)).map(|c| c.value)
+    }
+}
+
 /// The end of a game: every seat's final score and place. Places start at 1 and
 /// tied seats share a place (R-G-3): scores 10, 7, 7, 3 give places 1, 2, 2, 4.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -372,6 +403,23 @@ pub trait Game:
     /// The computer player's decision for `seat`, from that seat's view alone,
     /// at `level`, with its own seeded randomness.
     fn computer_action(view: &Self::View, seat: Seat, level: Level, rng: &mut Rng) -> Self::Action;
+
+    /// The coach (issue 25): the strong player's evaluation of the decision
+    /// `seat` faces in `view`, from that view alone. None when there is
+    /// nothing to weigh (one legal action, or not this seat's decision).
+    /// Every choice is a legal action; the first is the strong player's.
+    fn evaluate(view: &Self::View, seat: Seat) -> Option<Evaluation<Self::Action>>;
+
+    /// What a coach's value measures, read from a continuation of play:
+    /// `at` is the state the decision was made in, `now` a later one; Some
+    /// once the value is known (the final points, the points of the move,
+    /// the round's score, the turn's balance change). The honesty test
+    /// (`driver::coach_check`) compares it with `evaluate`.
+    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64>;
+
+    /// Draws future chance from `seed` from now on: for continuations that
+    /// ask "what if" from one position. Hidden facts already dealt stay.
+    fn reseed(&mut self, seed: u64);
 
     /// Whether `action`, just applied with `events`, may be taken back by the
     /// seat that made it: only a decision that revealed nothing random or

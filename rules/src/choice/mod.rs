@@ -4,7 +4,9 @@
 //! makes two pairs and a fifth die of it on their own sheet. A player's game
 //! ends at the eighth cross of one of their fifth-die numbers.
 
-use crate::contract::{rank_by_key, require_turn, Figure, Game, Level, Outcome, RuleError, Seat};
+use crate::contract::{
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, Outcome, RuleError, Seat,
+};
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -476,6 +478,20 @@ impl Game for Choice {
     ) -> Result<(), String> {
         // CHOICE has no secrets but the PRNG.
         check_prng_hidden(&self.rng, &(view, events))
+    }
+
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The sheet's final result, once it is done.
+    fn coach_measure(_at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        (now.sheets[seat].done() || now.stage == Stage::Over)
+            .then(|| now.sheets[seat].total() as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {

@@ -378,3 +378,16 @@ fn r_ch_7_alone_a_negative_result_is_a_defeat() {
     }
     assert!(defeats > 0, "no negative solo result in 12 games");
 }
+
+/// Issue 25: the coach's value of its best choice (expected final result: the table one throw ahead, calibrated) agrees with
+/// continuations of strong play from the same positions within 3 standard
+/// errors; every choice it offers is legal and its first is the strong
+/// player's (`driver::coach_check`).
+#[test]
+fn the_coach_is_honest() {
+    let r = crate::driver::coach_check::<Choice>(1, &Default::default(), 400, 2, 25)
+        .expect("coach check");
+    println!("{r}");
+    assert!(r.positions >= 400 * 9 / 10, "{r}");
+    assert!(r.honest(), "{r}");
+}

@@ -4,6 +4,7 @@
 //! and 6. Phase 2 has no decision.
 
 use super::*;
+use crate::contract::{Choice, Evaluation};
 use std::sync::OnceLock;
 
 /// The computer player's action at `level`, from the seat's view.
@@ -175,4 +176,50 @@ pub fn expected_penalty(d: u8) -> f64 {
         e = next;
     }
     e[DICE] * f64::from(d)
+}
+
+/// The coach: for the throw waiting in phase 1, setting aside the k highest
+/// dice for each k, with the exact expected balance change of the turn
+/// (R-EG-2) under best play afterwards, best first (on equal values fewer
+/// dice first, as the strong player plays). Setting aside any other dice
+/// of the same number is never better.
+pub(super) fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+    let Phase::One {
+        throw: Some(throw), ..
+    } = &view.phase
+    else {
+        return None;
+    };
+    if view.current != seat || view.loser.is_some() {
+        return None;
+    }
+    let table = Phase1Table::get();
+    let n = throw.len();
+    let mut scored: Vec<(f64, Vec<usize>)> = keep_choices(throw, view.kept_total())
+        .into_iter()
+        .enumerate()
+        .map(|(k, (pick, sum))| (table.value(n - (k + 1), sum), pick))
+        .collect();
+    if scored.len() < 2 {
+        return None;
+    }
+    let mut choices = Vec::with_capacity(n);
+    while !scored.is_empty() {
+        let mut best = 0;
+        for (i, s) in scored.iter().enumerate() {
+            if s.0 > scored[best].0 + 1e-12 {
+                best = i;
+            }
+        }
+        let (value, pick) = scored.remove(best);
+        choices.push(Choice {
+            action: Action::SetAside(pick),
+            value,
+            risk: None,
+        });
+    }
+    Some(Evaluation {
+        choices,
+        estimate: false,
+    })
 }

@@ -4,8 +4,8 @@
 //! every change with its reason.
 
 use crate::contract::{
-    rank_by_key, require_turn, sort_small_by, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat,
+    rank_by_key, require_turn, sort_small_by, Evaluation, Figure, Game, Level, OptionKind,
+    OptionSpec, Outcome, RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -560,6 +560,22 @@ impl Game for EnGingg {
     ) -> Result<(), String> {
         // The only secret is the PRNG: from it the coming dice could be known.
         check_prng_hidden(&self.rng, &(view, events))
+    }
+
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The seat's balance change over its phase 1 (R-EG-2: T - 30), once
+    /// it is over.
+    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        let in_phase_one = now.current == seat && matches!(now.phase, Phase::One { .. });
+        (!in_phase_one || now.loser.is_some())
+            .then(|| (now.balances[seat] - at.balances[seat]) as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn computer_action(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {

@@ -670,3 +670,16 @@ mod registry {
         assert!(simulate(&bad).unwrap_err().contains("Options"));
     }
 }
+
+/// Issue 25: the coach's value of its best choice (expected balance change of phase 1, exact) agrees with
+/// continuations of strong play from the same positions within 3 standard
+/// errors; every choice it offers is legal and its first is the strong
+/// player's (`driver::coach_check`).
+#[test]
+fn the_coach_is_honest() {
+    let r = crate::driver::coach_check::<EnGingg>(3, &Default::default(), 600, 2, 25)
+        .expect("coach check");
+    println!("{r}");
+    assert!(r.positions >= 600 * 9 / 10, "{r}");
+    assert!(r.honest(), "{r}");
+}

@@ -11,7 +11,9 @@
 //! order; everything else is on the table. The card in hand is shown to
 //! everyone (it ends face up on a layout or a pile anyway).
 
-use crate::contract::{rank_by_key, require_turn, Figure, Game, Level, Outcome, RuleError, Seat};
+use crate::contract::{
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, Outcome, RuleError, Seat,
+};
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -1165,6 +1167,22 @@ impl Game for Gnoming {
             return Err("the view carries the state's slots".into());
         }
         Ok(())
+    }
+
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The seat's score for the round the decision was in, once scored
+    /// (going out and Hazards included).
+    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        now.results
+            .get(at.results.len())
+            .map(|r| r.scores[seat] as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {

@@ -786,3 +786,16 @@ fn the_registry_describes_gnoming() {
         serde_json::json!(["strong", "casual", "random", "greedy"])
     );
 }
+
+/// Issue 25: the coach's value of its best choice (expected round score: the layout estimate, calibrated) agrees with
+/// continuations of strong play from the same positions within 3 standard
+/// errors; every choice it offers is legal and its first is the strong
+/// player's (`driver::coach_check`).
+#[test]
+fn the_coach_is_honest() {
+    let r = crate::driver::coach_check::<Gnoming>(4, &Default::default(), 500, 1, 25)
+        .expect("coach check");
+    println!("{r}");
+    assert!(r.positions >= 500 * 9 / 10, "{r}");
+    assert!(r.honest(), "{r}");
+}

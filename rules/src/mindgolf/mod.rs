@@ -5,8 +5,8 @@
 //! one thrown die once, then enter the value on a lane or park it.
 
 use crate::contract::{
-    rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
-    Seat,
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -699,6 +699,20 @@ impl Game for MindGolf {
     ) -> Result<(), String> {
         // MindGolf has no secrets but the PRNG.
         check_prng_hidden(&self.rng, &(view, events))
+    }
+
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The sheet's final points, once its lanes are all played.
+    fn coach_measure(_at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        (now.sheets[seat].done() || now.stage == Stage::Over)
+            .then(|| now.sheets[seat].total() as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {

@@ -394,3 +394,16 @@ fn property_thousands_of_seeded_games() {
     )
     .unwrap();
 }
+
+/// Issue 25: the coach's value of its best choice (expected final points: lanes valued alone, calibrated) agrees with
+/// continuations of strong play from the same positions within 3 standard
+/// errors; every choice it offers is legal and its first is the strong
+/// player's (`driver::coach_check`).
+#[test]
+fn the_coach_is_honest() {
+    let r = crate::driver::coach_check::<MindGolf>(1, &Default::default(), 400, 2, 25)
+        .expect("coach check");
+    println!("{r}");
+    assert!(r.positions >= 400 * 9 / 10, "{r}");
+    assert!(r.honest(), "{r}");
+}

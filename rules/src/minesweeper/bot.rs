@@ -1,8 +1,10 @@
 //! The computer players, from their seat's view only.
 use super::*;
+use crate::contract::{Choice, Evaluation};
 
 /// The covered cells, with their exact mine probabilities; the seat's
-/// own failed marks count as known safe (`private`).
+/// own failed marks count as known safe (`private`), and so do the cells
+/// the opponent's latest failed marks were most likely on.
 fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
     let mut pos = view.position();
     if private {
@@ -10,6 +12,26 @@ fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
             if pos.cells[b] == Cell::Covered {
                 pos.cells[b] = Cell::Clear;
             }
+        }
+        // Failed marks since the board last changed were made on this
+        // very board: the opponent marked the cell the strong player
+        // marks here (a person marks the likeliest mine as well), so that
+        // cell is safe. Without this, a player marks it next and fails
+        // the same way.
+        let mut guessed = pos.clone();
+        let mut theirs = view.position();
+        for e in view.log.iter().rev().take_while(|e| e.kind == Kind::Blubb) {
+            if e.at.is_some() {
+                continue;
+            }
+            let Some(i) = likeliest_mark(view, &theirs) else {
+                break;
+            };
+            theirs.cells[i] = Cell::Clear;
+            guessed.cells[i] = Cell::Clear;
+        }
+        if guessed != pos && minefield::analyze(&guessed).is_some() {
+            pos = guessed;
         }
     }
     let a = minefield::analyze(&pos)?;
@@ -20,6 +42,23 @@ fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
         }
     }
     Some((pos, p))
+}
+
+/// The mark the strong player makes on `pos` (the opponent's knowledge),
+/// if its move there is a mark.
+fn likeliest_mark(view: &View, pos: &Position) -> Option<usize> {
+    let a = minefield::analyze(pos)?;
+    let mut p = a.probability;
+    for (i, c) in pos.cells.iter().enumerate() {
+        if *c == Cell::Clear {
+            p[i] = Some(0.0);
+        }
+    }
+    let options = values(view, pos, &p);
+    match ranked(view, pos, &p, &options, 1).first()?.1 {
+        Action::Mark { x, y } => Some(y * view.width + x),
+        Action::Explore { .. } => None,
+    }
 }
 
 fn at(view: &View, i: usize) -> (usize, usize) {
@@ -159,6 +198,19 @@ fn number_chances(pos: &Position, p: &[Option<f64>], i: usize) -> [f64; 9] {
 /// move hands the opponent (their best expected points afterwards,
 /// over the move's possible outcomes).
 fn lookahead(view: &View, pos: &Position, p: &[Option<f64>], options: &[(f64, Action)]) -> Action {
+    ranked(view, pos, p, options, 1)[0].1
+}
+
+/// Every move as the strong player ranks it, best first: the best few by
+/// their points now less what they hand the opponent, then the rest by
+/// their points now; each with its expected points now (the first `keep`).
+fn ranked(
+    view: &View,
+    pos: &Position,
+    p: &[Option<f64>],
+    options: &[(f64, Action)],
+    keep: usize,
+) -> Vec<(f64, Action)> {
     // The best few, best first (picked, not sorted: a sort's code would
     // cost download size).
     let mut rest: Vec<(f64, Action)> = options.to_vec();
@@ -175,8 +227,7 @@ fn lookahead(view: &View, pos: &Position, p: &[Option<f64>], options: &[(f64, Ac
     // The public position: the opponent does not know our failed marks.
     let public = view.position();
     let visible = view.visible_mines();
-    let mut best_move = ranked[0].1;
-    let mut best_value = f64::NEG_INFINITY;
+    let mut weighed = Vec::with_capacity(ranked.len());
     for &(now, action) in &ranked {
         let (x, y) = action.at();
         let i = y * view.width + x;
@@ -219,13 +270,59 @@ fn lookahead(view: &View, pos: &Position, p: &[Option<f64>], options: &[(f64, Ac
                 }
             }
         }
-        let value = now - handed;
-        if value > best_value + 1e-9 {
-            best_value = value;
-            best_move = action;
-        }
+        weighed.push((now - handed, now, action));
     }
-    best_move
+    // Best first; on equal values the one better now (the earlier).
+    let mut out = Vec::with_capacity(options.len());
+    while !weighed.is_empty() {
+        let mut b = 0;
+        for (k, w) in weighed.iter().enumerate() {
+            if w.0 > weighed[b].0 + 1e-9 {
+                b = k;
+            }
+        }
+        let (_, now, action) = weighed.remove(b);
+        out.push((now, action));
+    }
+    while out.len() < keep && !rest.is_empty() {
+        let mut b = 0;
+        for (k, o) in rest.iter().enumerate() {
+            if o.0 > rest[b].0 + 1e-9 {
+                b = k;
+            }
+        }
+        out.push(rest.swap_remove(b));
+    }
+    out
+}
+
+/// The coach: every move as the strong player ranks it, each with its
+/// expected points now and its mine chance (exact, from the seat's view:
+/// its own failed marks count as known safe).
+pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+    if view.turn != Some(seat) {
+        return None;
+    }
+    let (pos, p) = chances(view, true)?;
+    let options = values(view, &pos, &p);
+    if options.len() < 2 {
+        return None;
+    }
+    let choices = ranked(view, &pos, &p, &options, usize::MAX)
+        .into_iter()
+        .map(|(value, action)| {
+            let (x, y) = action.at();
+            Choice {
+                action,
+                value,
+                risk: p[y * view.width + x],
+            }
+        })
+        .collect();
+    Some(Evaluation {
+        choices,
+        estimate: false,
+    })
 }
 
 fn best(options: &[(f64, Action)]) -> Action {

@@ -7,8 +7,8 @@
 //! ([`minefield`]) reveals every cell the public information settles.
 
 use crate::contract::{
-    rank_by_key, require_turn, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError,
-    Seat,
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use minefield::{Cell, Position};
@@ -719,6 +719,19 @@ impl Game for Minesweeper {
             return Err("the mines are in the view".into());
         }
         Ok(())
+    }
+
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The points the move brought (R-MS-3), its own failed mark included.
+    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        Some((now.scores[seat] - at.scores[seat]) as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {

@@ -498,3 +498,16 @@ fn the_registry_describes_minesweeper() {
         serde_json::json!(["strong", "casual", "random", "greedy", "expected"])
     );
 }
+
+/// Issue 25: the coach's value of its best choice (expected points of the move, exact from the seat's view) agrees with
+/// continuations of strong play from the same positions within 3 standard
+/// errors; every choice it offers is legal and its first is the strong
+/// player's (`driver::coach_check`).
+#[test]
+fn the_coach_is_honest() {
+    let r = crate::driver::coach_check::<Minesweeper>(2, &Default::default(), 300, 1, 25)
+        .expect("coach check");
+    println!("{r}");
+    assert!(r.positions >= 300 * 9 / 10, "{r}");
+    assert!(r.honest(), "{r}");
+}

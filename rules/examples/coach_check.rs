@@ -1,0 +1,46 @@
+//! Prints the coach's honesty report for every game (issue 25): the coach's
+//! value of its best choice against the mean of continuations under the
+//! strong player. `cargo run --release -p spielblock-rules --example
+//! coach_check -- [games] [continuations]`
+use rules::driver::coach_check;
+use rules::Game;
+
+fn report<G: Game>(seats: usize, games: u64, cont: u64) {
+    let t = std::time::Instant::now();
+    match coach_check::<G>(seats, &G::Options::default(), games, cont, 7) {
+        Ok(r) => println!(
+            "{:12} {} seats: {r} [{}] {:.1}s",
+            G::ID,
+            seats,
+            if r.honest() { "honest" } else { "OFF" },
+            t.elapsed().as_secs_f64()
+        ),
+        Err(e) => println!("{:12} {e}", G::ID),
+    }
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let games = args.first().copied().unwrap_or(200);
+    let cont = args.get(1).copied().unwrap_or(4);
+    let only = std::env::var("ONLY").unwrap_or_default();
+    let want = |id: &str| only.is_empty() || only == id;
+    if want("mindgolf") {
+        report::<rules::mindgolf::MindGolf>(1, games, cont);
+    }
+    if want("choice") {
+        report::<rules::choice::Choice>(1, games, cont);
+    }
+    if want("minesweeper") {
+        report::<rules::minesweeper::Minesweeper>(2, games, 1);
+    }
+    if want("gnoming") {
+        report::<rules::gnoming::Gnoming>(4, games, 1);
+    }
+    if want("en-gingg") {
+        report::<rules::en_gingg::EnGingg>(3, games, cont);
+    }
+}
