@@ -408,8 +408,30 @@ fn Host(session: Session) -> impl IntoView {
         }
     };
     let game_name = move || (entry.name)(i18n.get_locale());
+    // The coach (issue 25): its answer is for the decision at hand, in the
+    // language shown; a move closes it.
+    let coached = session.with_untracked(|s| s.live().coach());
+    let hint_open = RwSignal::new(None::<usize>);
+    let hints = Memo::new(move |_| {
+        let at = hint_open.get()?;
+        let seat = acting.get()?;
+        (at == moves.get())
+            .then(|| session.with_untracked(|s| s.live().hints(seat, i18n.get_locale())))
+    });
     // The take-back sits in the table's decision bar.
     provide_context(crate::table::Dock {
+        coach: Signal::derive(move || coached && acting.get().is_some()),
+        hints: hints.into(),
+        on_hint: Callback::new(move |open: bool| {
+            hint_open.set(open.then(|| moves.get_untracked()));
+        }),
+        on_follow: Callback::new(move |index: usize| {
+            hint_open.set(None);
+            act.run(Sent::Legal {
+                moves: moves.get_untracked(),
+                index,
+            });
+        }),
         undo: Signal::derive(move || {
             undo_seat
                 .get()
@@ -526,6 +548,7 @@ fn Host(session: Session) -> impl IntoView {
                             move || view! { <Ranking outcome=o.clone() names=names.get() cpu=cpu.get_untracked()/> }
                         }
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
+                        {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
                         {move || {
@@ -552,7 +575,7 @@ fn Host(session: Session) -> impl IntoView {
                             view! { {solo} {daily} }
                         }}
                         <div class="actions">
-                            <PlayAgain entry seats=seats.get_untracked() options=session.with_untracked(|s| s.live().options()) handover=session.with_untracked(|s| s.meta().handover)/>
+                            <PlayAgain entry seats=seats.get_untracked() options=session.with_untracked(|s| s.live().options()) handover=session.with_untracked(|s| s.meta().handover) coach=session.with_untracked(|s| s.live().coach())/>
                             <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                         </div>
                     </section>
@@ -668,7 +691,13 @@ fn OptionsSummary(entry: Entry, options: Value) -> impl IntoView {
 /// fresh seed; with no human seat it goes through setup, so a game does not
 /// start playing itself.
 #[component]
-fn PlayAgain(entry: Entry, seats: Vec<SeatInfo>, options: Value, handover: bool) -> impl IntoView {
+fn PlayAgain(
+    entry: Entry,
+    seats: Vec<SeatInfo>,
+    options: Value,
+    handover: bool,
+    coach: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let error = RwSignal::new(None::<Text>);
     let start = move |_| {
@@ -678,6 +707,7 @@ fn PlayAgain(entry: Entry, seats: Vec<SeatInfo>, options: Value, handover: bool)
                 seats: seats.clone(),
                 options: options.clone(),
                 handover,
+                coach,
             });
             navigate(&format!("/new/{}", entry.id));
             return;
@@ -688,6 +718,7 @@ fn PlayAgain(entry: Entry, seats: Vec<SeatInfo>, options: Value, handover: bool)
             &options,
             storage::random_u64(),
             handover,
+            coach,
         ) {
             Ok(id) => navigate(&format!("/play/{id}")),
             Err(e) => error.set(Some(e)),

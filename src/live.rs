@@ -3,7 +3,10 @@
 //! game adds to the app besides its own view module.
 
 use crate::i18n::*;
-use crate::table::{shared_text, Entry, Frame, GameView, Live, Pick, Port, Seen, TableCtx, Text};
+use crate::table::{
+    coach_number, shared_text, Entry, Frame, GameView, HintRow, Hints, Live, Pick, Port, Seen,
+    TableCtx, Text,
+};
 use leptos::prelude::*;
 use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
@@ -208,6 +211,38 @@ impl<G: GameView> Live for LiveMatch<G> {
             let names = crate::i18n::shown_names(names.iter().map(String::as_str), l);
             G::announce(&view, &events, &names, l).join(" ")
         })
+    }
+
+    fn coach(&self) -> bool {
+        self.m().record().coach
+    }
+
+    fn hints(&self, seat: Seat, l: Locale) -> Hints {
+        let m = self.m();
+        let state = m.state();
+        let view = state.view(Some(seat));
+        let legal = state.legal_actions(seat);
+        let rows = G::evaluate(&view, seat)
+            .map(|ev| {
+                ev.ranked
+                    .iter()
+                    .filter_map(|c| {
+                        let index = legal.iter().position(|a| *a == c.action)?;
+                        let number = coach_number(c.value, G::COACH_SIGNED, ev.estimate, l);
+                        Some(HintRow {
+                            text: G::move_text(&view, &c.action, l),
+                            value: G::coach_value(c, &number, l),
+                            index,
+                        })
+                    })
+                    .take(3)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Hints {
+            moves: m.record().moves.len(),
+            rows,
+        }
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {

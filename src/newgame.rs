@@ -15,15 +15,17 @@ pub fn create_game(
     options: &Value,
     seed: u64,
     handover: bool,
+    coach: bool,
 ) -> Result<String, Text> {
-    create(entry, seats, options, seed, handover, None)
+    create(entry, seats, options, seed, handover, coach, None)
 }
 
 /// Today's daily challenge of `entry` for one player: the date's seed.
 pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<String, Text> {
     let date = storage::today();
     let seed = storage::daily_seed(entry.id, &date);
-    create(entry, vec![seat], options, seed, false, Some(date))
+    // A daily challenge is played without the coach.
+    create(entry, vec![seat], options, seed, false, false, Some(date))
 }
 
 fn create(
@@ -32,9 +34,15 @@ fn create(
     options: &Value,
     seed: u64,
     handover: bool,
+    coach: bool,
     daily: Option<String>,
 ) -> Result<String, Text> {
-    let record = (entry.new_record)(seats, options, seed)?;
+    let mut record = (entry.new_record)(seats, options, seed)?;
+    if coach {
+        if let Some(o) = record.as_object_mut() {
+            o.insert("coach".into(), Value::Bool(true));
+        }
+    }
     let now = storage::now();
     let saved = SavedGame {
         schema: storage::SCHEMA,
@@ -66,6 +74,7 @@ pub struct Draft {
     pub seats: Vec<SeatInfo>,
     pub options: Value,
     pub handover: bool,
+    pub coach: bool,
 }
 
 thread_local! {

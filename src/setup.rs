@@ -91,6 +91,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
     };
     let rows = RwSignal::new(initial);
     let handover = RwSignal::new(entry.private_info || draft.as_ref().is_some_and(|d| d.handover));
+    let coach = RwSignal::new(draft.as_ref().is_some_and(|d| d.coach));
     let seed_text = RwSignal::new(String::new());
     // The daily challenge: solo, with the date's seed.
     let daily = RwSignal::new(false);
@@ -207,7 +208,14 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             }
             return;
         }
-        match create_game(&entry, seats, &opts, seed, handover.get_untracked()) {
+        match create_game(
+            &entry,
+            seats,
+            &opts,
+            seed,
+            handover.get_untracked(),
+            coach.get_untracked(),
+        ) {
             Ok(id) => navigate(&format!("/play/{id}")),
             Err(e) => error.set(Some(e)),
         }
@@ -293,6 +301,12 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                         </label>
                     }.into_any()
                 }}
+                <label class="check">
+                    <input type="checkbox" data-testid="coach-option" prop:checked=move || coach.get()
+                        prop:disabled=move || daily.get() && rows.with(Vec::len) == 1
+                        on:change=move |ev| coach.set(event_target_checked(&ev))/>
+                    {t!(i18n, coach_option)}
+                </label>
                 <details>
                     <summary>{t!(i18n, advanced)}</summary>
                     <label class="field">

@@ -758,6 +758,8 @@ pub struct Played {
     pub scores: Vec<i64>,
     /// Seats whose result counts as a defeat (R-CH-7): no record.
     pub lost: Vec<usize>,
+    /// Played with the coach (issue 25): no record.
+    pub coach: bool,
 }
 
 impl Played {
@@ -778,8 +780,10 @@ impl Played {
             serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
         let scores = g.outcome.as_ref()?.scores.clone();
         let lost = g.outcome.as_ref()?.lost.clone();
+        let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
         (g.finished && scores.len() == seats.len()).then(|| Played {
             lost,
+            coach,
             id: g.id.clone(),
             date: date_of(g.updated),
             daily: g.daily.clone(),
@@ -805,11 +809,12 @@ pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(
     let mut best: Option<(i64, String)> = None;
     for p in played {
         if let [only] = p.seats.as_slice() {
-            // A defeat is no record (R-CH-7).
+            // A defeat is no record (R-CH-7), nor a coached game.
             if only.kind == rules::SeatKind::Human
                 && !only.switched
                 && only.name == name
                 && !p.lost.contains(&0)
+                && !p.coach
             {
                 let score = p.scores[0];
                 if best

@@ -308,6 +308,55 @@ pub trait GameView: Game {
     fn replay_hint(_l: Locale) -> Option<String> {
         None
     }
+    /// Whether the coach's value is a change (written with a sign).
+    const COACH_SIGNED: bool = false;
+    /// The coach's words for one move of the decision at hand (issue 25),
+    /// as the table's own control would say it.
+    fn move_text(view: &Self::View, action: &Self::Action, l: Locale) -> String;
+    /// The coach's value of a move in the game's own terms ("62.4 final
+    /// points"); `number` is the value already written for the language
+    /// (`coach_number`).
+    fn coach_value(weighed: &rules::Weighed<Self::Action>, number: &str, l: Locale) -> String;
+}
+
+/// The coach's answer on screen: up to three moves, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hints {
+    /// The decision it answers (the moves played when asked).
+    pub moves: usize,
+    /// Empty: nothing to weigh at this decision.
+    pub rows: Vec<HintRow>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintRow {
+    pub text: String,
+    pub value: String,
+    /// Its entry in the rules' legal list, to play it.
+    pub index: usize,
+}
+
+/// A coach's value written for `l`: one decimal, the language's decimal
+/// mark, a real minus sign, a plus sign where `signed`, "about" for an
+/// estimate.
+pub fn coach_number(v: f64, signed: bool, about: bool, l: Locale) -> String {
+    let v = (v * 10.0).round() / 10.0;
+    let mut s = format!("{:.1}", v.abs());
+    if l == Locale::de {
+        s = s.replace('.', ",");
+    }
+    let s = if v < 0.0 {
+        format!("−{s}")
+    } else if signed && v > 0.0 {
+        format!("+{s}")
+    } else {
+        s
+    };
+    if about {
+        td_string!(l, coach_about, v = s).to_string()
+    } else {
+        s
+    }
 }
 
 /// What the session picked for a seat: an entry of the rules' legal list
@@ -363,6 +412,10 @@ pub trait Live: Send + Sync {
     /// The legal actions of `seat` now, as the rules list them, in JSON
     /// (for tests that drive a table).
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
+    /// Whether the coach is on in this game (issue 25).
+    fn coach(&self) -> bool;
+    /// The coach's best moves for `seat`'s decision now, in `l`.
+    fn hints(&self, seat: Seat, l: Locale) -> Hints;
 }
 
 /// What the history keeps as a game's record (besides each player's best).
@@ -437,6 +490,13 @@ pub struct Dock {
     /// "Skip to my turn", while a computer plays.
     pub skip: Signal<bool>,
     pub on_skip: Callback<()>,
+    /// The coach's Hint button, while a person decides in a coached game.
+    pub coach: Signal<bool>,
+    /// The coach's answer shown, for the decision at hand.
+    pub hints: Signal<Option<Hints>>,
+    pub on_hint: Callback<bool>,
+    /// Plays the hint's move (its entry in the legal list).
+    pub on_follow: Callback<usize>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -449,7 +509,36 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="decision" data-testid="decision">
+            {dock.map(|d| move || d.hints.get().map(|h| view! {
+                <section class="coach" data-testid="coach" aria-live="polite">
+                    <h3>{t!(i18n, coach_title)}</h3>
+                    {if h.rows.is_empty() {
+                        view! { <p data-testid="coach-none">{t!(i18n, coach_none)}</p> }.into_any()
+                    } else {
+                        view! {
+                            <ol>
+                                {h.rows.into_iter().map(|r| view! {
+                                    <li data-testid="coach-row">
+                                        <span class="what">{r.text}</span>
+                                        <span class="value">{r.value}</span>
+                                        <button type="button" data-testid="coach-play" on:click=move |_| d.on_follow.run(r.index)>{t!(i18n, coach_play)}</button>
+                                    </li>
+                                }).collect_view()}
+                            </ol>
+                        }.into_any()
+                    }}
+                </section>
+            }))}
             {children()}
+            {dock.map(|d| move || d.coach.get().then(|| {
+                let open = move || d.hints.with(Option::is_some);
+                view! {
+                    <button type="button" class="ghost hint-button" data-testid="coach-hint" aria-pressed=move || open().to_string()
+                        on:click=move |_| d.on_hint.run(!open())>
+                        {move || if open() { td_string!(i18n.get_locale(), coach_close) } else { td_string!(i18n.get_locale(), coach_hint) }}
+                    </button>
+                }
+            }))}
             {dock.map(|d| move || d.undo.get().map(|label| view! {
                 <button type="button" class="ghost undo" data-testid="undo" on:click=move |_| d.on_undo.run(())>
                     <span aria-hidden="true">"↶ "</span>{label}

@@ -856,6 +856,7 @@ async fn every_action_is_saved_at_once_and_survives_a_remount() {
         &serde_json::json!({}),
         42,
         false,
+        false,
     )
     .unwrap();
     go(&format!("/play/{id}"));

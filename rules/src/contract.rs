@@ -221,10 +221,10 @@ pub struct Figure {
     pub count: f64,
 }
 
-/// One choice the coach weighs: a legal action and the strong player's
+/// One move the coach weighs: a legal action and the strong player's
 /// expected value of it, in the game's own terms (`Game::evaluate`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Choice<A> {
+pub struct Weighed<A> {
     pub action: A,
     /// Expected final points, expected final result, expected points of
     /// the move, expected round score or expected balance change: what
@@ -239,16 +239,16 @@ pub struct Choice<A> {
 /// strong player ranks them, best first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation<A> {
-    pub choices: Vec<Choice<A>>,
+    pub ranked: Vec<Weighed<A>>,
     /// The values are estimates by design (a learned table, a model of the
     /// round): the coach says "about".
     pub estimate: bool,
 }
 
 impl<A> Evaluation<A> {
-    /// The value of the choice whose action satisfies `is`, if any.
+    /// The value of the move whose action satisfies `is`, if any.
     pub fn value_of(&self, is: impl Fn(&A) -> bool) -> Option<f64> {
-        self.choices.iter().find(|c| is(&c.action)).map(|c| c.value)
+        self.ranked.iter().find(|c| is(&c.action)).map(|c| c.value)
     }
 }
 
@@ -407,7 +407,7 @@ pub trait Game:
     /// The coach (issue 25): the strong player's evaluation of the decision
     /// `seat` faces in `view`, from that view alone. None when there is
     /// nothing to weigh (one legal action, or not this seat's decision).
-    /// Every choice is a legal action; the first is the strong player's.
+    /// Every move is a legal action; the first is the strong player's.
     fn evaluate(view: &Self::View, seat: Seat) -> Option<Evaluation<Self::Action>>;
 
     /// What a coach's value measures, read from a continuation of play:

@@ -325,7 +325,7 @@ pub fn property_with<G: Game>(
     Ok(())
 }
 
-/// What `coach_check` measured: the coach's value of its best choice against
+/// What `coach_check` measured: the coach's value of its best move against
 /// the mean of continuations under the strong player, over many positions.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoachReport {
@@ -367,8 +367,8 @@ impl std::fmt::Display for CoachReport {
 
 /// The coach's honesty test (issue 25): over `games` seeded games of strong
 /// players, one position each at a random move where the coach has
-/// something to weigh, checks that every choice it offers is legal and
-/// that its first is the strong player's, then plays its first choice on
+/// something to weigh, checks that every move it offers is legal and
+/// that its first is the strong player's, then plays its first move on
 /// from there `continuations` times (future chance reseeded, the strong
 /// player everywhere) until `Game::coach_measure` tells the value. Compares
 /// the coach's value with the mean measured.
@@ -382,7 +382,7 @@ pub fn coach_check<G: Game>(
     let samples = coach_samples::<G>(seats, options, games, continuations, seed)?;
     let n = samples.len();
     if n < 2 {
-        return Err("fewer than two positions with a choice".into());
+        return Err("fewer than two positions with moves to weigh".into());
     }
     let gaps: Vec<f64> = samples.iter().map(|s| s.measured - s.value).collect();
     let mean_gap = gaps.iter().sum::<f64>() / n as f64;
@@ -399,7 +399,7 @@ pub fn coach_check<G: Game>(
 }
 
 /// One position of `coach_samples`: the state and seat, the coach's value
-/// of its best choice, and the mean measured over the continuations.
+/// of its best move, and the mean measured over the continuations.
 #[derive(Debug, Clone)]
 pub struct CoachSample<G> {
     pub state: G,
@@ -433,7 +433,7 @@ pub fn coach_samples<G: Game>(
         .map_err(|e| format!("game {i}: {e:?}"))?;
         let moves = m.record().moves.len();
         let start = pick.below(moves as u64) as usize;
-        // The first position from `start` on where the coach has a choice.
+        // The first position from `start` on where the coach weighs moves.
         let Some((state, seat, ev)) = (start..moves).find_map(|k| {
             let s = m.state_at(k);
             let seat = *s.to_act().first()?;
@@ -442,13 +442,13 @@ pub fn coach_samples<G: Game>(
             continue;
         };
         let legal = state.legal_actions(seat);
-        if let Some(c) = ev.choices.iter().find(|c| !legal.contains(&c.action)) {
+        if let Some(c) = ev.ranked.iter().find(|c| !legal.contains(&c.action)) {
             return Err(format!(
                 "game {i}: the coach offers {:?}, not legal",
                 c.action
             ));
         }
-        let best = &ev.choices[0];
+        let best = &ev.ranked[0];
         let played = G::computer_action(
             &state.view(Some(seat)),
             seat,
@@ -457,7 +457,7 @@ pub fn coach_samples<G: Game>(
         );
         if played != best.action {
             return Err(format!(
-                "game {i}: the coach's first choice {:?} is not the strong player's {played:?}",
+                "game {i}: the coach's first move {:?} is not the strong player's {played:?}",
                 best.action
             ));
         }

@@ -16,7 +16,7 @@ pub mod registry;
 pub mod rng;
 
 pub use contract::{
-    parse_options, sort_small_by, Choice, Evaluation, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat, Shared,
+    parse_options, sort_small_by, Evaluation, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat, Shared, Weighed,
 };
 pub use midend::{Match, MatchError, Move, Record, SeatInfo, SeatKind};

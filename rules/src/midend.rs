@@ -80,6 +80,10 @@ pub struct Record<G: Game> {
     pub seats: Vec<SeatInfo>,
     #[serde(default, alias = "actions")]
     pub moves: Vec<Move<G::Action>>,
+    /// The coach was on (issue 25): the app offers the strong player's
+    /// evaluation of every decision; the result says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coach: bool,
 }
 
 impl<G: Game> PartialEq for Record<G> {
@@ -89,6 +93,7 @@ impl<G: Game> PartialEq for Record<G> {
             && self.options == o.options
             && self.seats == o.seats
             && self.moves == o.moves
+            && self.coach == o.coach
     }
 }
 
@@ -167,6 +172,7 @@ impl<G: Game> Match<G> {
                 options,
                 seats,
                 moves: Vec::new(),
+                coach: false,
             },
             state,
             past: Vec::new(),
@@ -189,8 +195,10 @@ impl<G: Game> Match<G> {
             });
         }
         let n = record.seats.len();
+        let coach = record.coach;
         let mut m =
             Match::new(record.seats, record.options, record.seed).map_err(MatchError::Setup)?;
+        m.record.coach = coach;
         for (i, mv) in record.moves.into_iter().take(k).enumerate() {
             if mv.seat >= n {
                 return Err(MatchError::NoSeat {

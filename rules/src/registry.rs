@@ -549,6 +549,35 @@ mod take_back {
         }
     }
 
+    struct CoachKept;
+    impl Visit for CoachKept {
+        type Out = bool;
+        fn visit<G: Game>(self) -> bool {
+            let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
+            let info = (0..seats)
+                .map(|s| SeatInfo::human(format!("P{s}")))
+                .collect();
+            let mut m = Match::<G>::new(info, G::Options::default(), 5).unwrap();
+            let mut record = m.record().clone();
+            record.coach = true;
+            let text = serde_json::to_string(&record).unwrap();
+            m = Match::replay(serde_json::from_str(&text).unwrap()).unwrap();
+            m.record().coach
+                && !serde_json::to_string(&Match::<G>::replay(m.record().clone()).unwrap().record())
+                    .unwrap()
+                    .is_empty()
+        }
+    }
+
+    /// Issue 25: a record says whether the coach was on, and keeps saying
+    /// it through a save and a replay (the app opens every game so).
+    #[test]
+    fn a_record_keeps_the_coach_through_save_and_replay() {
+        for id in ids() {
+            assert!(visit(id, CoachKept).unwrap(), "{id}");
+        }
+    }
+
     #[test]
     fn r_g_4_take_back_reaches_over_quiet_computer_moves_and_ends_with_the_game() {
         let (mut over_computers, mut games_with) = (0, 0);

@@ -99,7 +99,7 @@ export async function observeDevice(page) {
  * the table. names: player names; computer: indices of computer seats; seed;
  * handover; startBalance (En Gingg) or mode (MindGolf) options.
  */
-export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false }) {
   await page.goto(base + '/');
   await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
@@ -113,6 +113,7 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
     await rows.nth(i).locator('.segmented button').nth(computer.includes(i) ? 1 : 0).click();
   }
   if (handover) await page.check('label.check input');
+  if (coach) await page.check('[data-testid=coach-option]');
   if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));
   if (mode) await page.selectOption('select[data-option=mode]', mode);
   if (seed !== undefined) {

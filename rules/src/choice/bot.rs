@@ -22,7 +22,7 @@
 //! ahead; the greedy baseline takes the best immediate change of the result.
 
 use super::*;
-use crate::contract::{Choice as CoachChoice, Evaluation};
+use crate::contract::{Evaluation, Weighed};
 use std::sync::OnceLock;
 
 /// Expected throws left (the next one included) for fifth-die counts
@@ -343,14 +343,14 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
             }
         }
         let (value, a) = scored.remove(best);
-        choices.push(CoachChoice {
+        choices.push(Weighed {
             action: Action::Assign(a),
             value: calibrated(sheet, value),
             risk: None,
         });
     }
     Some(Evaluation {
-        choices,
+        ranked: choices,
         estimate: true,
     })
 }

@@ -4,7 +4,7 @@
 //! and 6. Phase 2 has no decision.
 
 use super::*;
-use crate::contract::{Choice, Evaluation};
+use crate::contract::{Evaluation, Weighed};
 use std::sync::OnceLock;
 
 /// The computer player's action at `level`, from the seat's view.
@@ -212,14 +212,14 @@ pub(super) fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
             }
         }
         let (value, pick) = scored.remove(best);
-        choices.push(Choice {
+        choices.push(Weighed {
             action: Action::SetAside(pick),
             value,
             risk: None,
         });
     }
     Some(Evaluation {
-        choices,
+        ranked: choices,
         estimate: false,
     })
 }

@@ -9,7 +9,7 @@
 //! covers the discard-pile top the next player could use best.
 
 use super::*;
-use crate::contract::{Choice, Evaluation};
+use crate::contract::{Evaluation, Weighed};
 
 /// The deck's mean card value: (523 - 58 + 30) / 110.
 pub const DECK_MEAN: f64 = 4.5;
@@ -457,9 +457,9 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     }
     let fix = calibrated(view, seat);
     Some(Evaluation {
-        choices: choices
+        ranked: choices
             .into_iter()
-            .map(|(v, action)| Choice {
+            .map(|(v, action)| Weighed {
                 action,
                 value: fix(v),
                 risk: None,

@@ -1,7 +1,7 @@
 //! The computer players.
 
 use super::*;
-use crate::contract::{Choice, Evaluation};
+use crate::contract::{Evaluation, Weighed};
 
 /// Distances a lane can be at: 0..=MAX_DIST.
 const MAX_DIST: usize = 240;
@@ -313,14 +313,14 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
             }
         }
         let (v, action) = options.remove(best);
-        choices.push(Choice {
+        choices.push(Weighed {
             action,
             value: base + v + calibration(view, seat),
             risk: None,
         });
     }
     Some(Evaluation {
-        choices,
+        ranked: choices,
         estimate: true,
     })
 }

@@ -1,6 +1,6 @@
 //! The computer players, from their seat's view only.
 use super::*;
-use crate::contract::{Choice, Evaluation};
+use crate::contract::{Evaluation, Weighed};
 
 /// The covered cells, with their exact mine probabilities; the seat's
 /// own failed marks count as known safe (`private`), and so do the cells
@@ -312,7 +312,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         .into_iter()
         .map(|(value, action)| {
             let (x, y) = action.at();
-            Choice {
+            Weighed {
                 action,
                 value,
                 risk: p[y * view.width + x],
@@ -320,7 +320,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         })
         .collect();
     Some(Evaluation {
-        choices,
+        ranked: choices,
         estimate: false,
     })
 }

@@ -47,6 +47,29 @@ impl GameView for Choice {
         view! { <ChTable ctx/> }.into_any()
     }
 
+    fn move_text(v: &View, action: &Action, l: Locale) -> String {
+        let Action::Assign(a) = action else {
+            return td_string!(l, ch_roll).to_string();
+        };
+        let (x, y) = a.sums();
+        let free = match &v.stage {
+            Stage::Assign { dice, pending } => pending
+                .first()
+                .and_then(|&s| v.sheets.get(s))
+                .is_some_and(|sheet| sheet.is_free(dice)),
+            _ => false,
+        };
+        if free {
+            td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth).to_string()
+        } else {
+            td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth).to_string()
+        }
+    }
+
+    fn coach_value(_c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
+        td_string!(l, ch_coach_value, v = number).to_string()
+    }
+
     fn error_text(e: &Error, l: Locale) -> String {
         match e {
             Error::AlreadyThrown => td_string!(l, ch_err_already_thrown).to_string(),

@@ -48,6 +48,28 @@ impl GameView for EnGingg {
         view! { <EgTable ctx/> }.into_any()
     }
 
+    const COACH_SIGNED: bool = true;
+
+    fn move_text(v: &View, action: &Action, l: Locale) -> String {
+        let Action::SetAside(picks) = action else {
+            return td_string!(l, eg_coach_roll).to_string();
+        };
+        let faces: Vec<u8> = match &v.phase {
+            Phase::One {
+                throw: Some(throw), ..
+            } => picks
+                .iter()
+                .filter_map(|&i| throw.get(i).copied())
+                .collect(),
+            _ => Vec::new(),
+        };
+        td_string!(l, eg_coach_set_aside, dice = dice_text(&faces)).to_string()
+    }
+
+    fn coach_value(_c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
+        td_string!(l, eg_coach_value, v = number).to_string()
+    }
+
     fn error_text(e: &Error, l: Locale) -> String {
         match e {
             Error::SetAsideFirst => td_string!(l, eg_err_set_aside_first).to_string(),

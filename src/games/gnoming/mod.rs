@@ -83,6 +83,32 @@ impl GameView for Gnoming {
         view! { <GnTable ctx/> }.into_any()
     }
 
+    fn move_text(v: &View, action: &Action, l: Locale) -> String {
+        let card = |c: Option<Card>| c.map(|c| card_name(c, l)).unwrap_or_default();
+        match action {
+            Action::Reveal { pos } | Action::Flip { pos } => {
+                td_string!(l, gn_turn_up, pos = pos_name(*pos)).to_string()
+            }
+            Action::Draw => td_string!(l, gn_coach_draw).to_string(),
+            Action::Take { pile } => {
+                td_string!(l, gn_coach_take, card = card(v.piles[*pile]), n = pile + 1).to_string()
+            }
+            Action::Place { pos } => {
+                td_string!(l, gn_coach_place, card = card(v.hand), pos = pos_name(*pos)).to_string()
+            }
+            Action::Bounce { pos } => {
+                td_string!(l, gn_bounce_to, card = card(v.hand), pos = pos_name(*pos)).to_string()
+            }
+            Action::Discard { pile } => td_string!(l, gn_discard_on, n = pile + 1).to_string(),
+            Action::Remove => td_string!(l, gn_remove).to_string(),
+            Action::Decline => td_string!(l, gn_decline).to_string(),
+        }
+    }
+
+    fn coach_value(_c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
+        td_string!(l, gn_coach_value, v = number).to_string()
+    }
+
     fn error_text(e: &Error, l: Locale) -> String {
         match e {
             Error::NotNow => td_string!(l, gn_err_not_now),

@@ -52,6 +52,44 @@ impl GameView for MindGolf {
         view! { <MgTable ctx/> }.into_any()
     }
 
+    fn move_text(v: &View, action: &Action, l: Locale) -> String {
+        let sheet = &v.sheets[v.current];
+        let target = |i: usize| sheet.lanes.get(i).map_or(0, |lane| lane.target);
+        let (value, green) = match &v.stage {
+            Stage::Thrown(th) => (th.value(), th.green.clone()),
+            _ => (0, Vec::new()),
+        };
+        let parked = sheet.parked.unwrap_or_default();
+        match action {
+            Action::Throw { green: 0, .. } => td_string!(l, mg_coach_throw_white).to_string(),
+            Action::Throw { green, white: true } => {
+                td_string!(l, mg_coach_throw_both, n = green).to_string()
+            }
+            Action::Throw { green, .. } => {
+                td_string!(l, mg_coach_throw_green, n = green).to_string()
+            }
+            Action::Reroll(Die::Green(i)) => td_string!(
+                l,
+                mg_coach_reroll_green,
+                face = green.get(*i).copied().unwrap_or(0)
+            )
+            .to_string(),
+            Action::Reroll(Die::White) => td_string!(l, mg_coach_reroll_white).to_string(),
+            Action::Enter(i) => {
+                td_string!(l, mg_enter, value = value, target = target(*i)).to_string()
+            }
+            Action::Park => td_string!(l, mg_park, value = value).to_string(),
+            Action::ApplyParked(i) => {
+                td_string!(l, mg_apply, value = parked, target = target(*i)).to_string()
+            }
+            Action::EndTurn => td_string!(l, mg_end_turn).to_string(),
+        }
+    }
+
+    fn coach_value(_c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
+        td_string!(l, mg_coach_value, v = number).to_string()
+    }
+
     fn error_text(e: &Error, l: Locale) -> String {
         match e {
             Error::BadDice => td_string!(l, mg_err_bad_dice).to_string(),

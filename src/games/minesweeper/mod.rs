@@ -55,6 +55,21 @@ impl GameView for Minesweeper {
         view! { <MsTable ctx/> }.into_any()
     }
 
+    const COACH_SIGNED: bool = true;
+
+    fn move_text(_v: &View, action: &Action, l: Locale) -> String {
+        let (x, y) = action.at();
+        match action {
+            Action::Explore { .. } => td_string!(l, ms_explore, cell = cell_name(x, y)).to_string(),
+            Action::Mark { .. } => td_string!(l, ms_mark, cell = cell_name(x, y)).to_string(),
+        }
+    }
+
+    fn coach_value(c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
+        let p = (c.risk.unwrap_or(0.0) * 100.0).round();
+        td_string!(l, ms_coach_value, v = number, p = p).to_string()
+    }
+
     fn error_text(e: &Error, l: Locale) -> String {
         match e {
             Error::OffBoard => td_string!(l, ms_err_off_board).to_string(),
