@@ -252,6 +252,24 @@ impl<A> Evaluation<A> {
     }
 }
 
+/// `items` best first (highest value first), a value within `eps` of the
+/// best so far not counting as better: the order in which a player that
+/// takes the first best item would list them, so the coach's first move
+/// is the strong player's.
+pub fn best_first<T>(mut items: Vec<(f64, T)>, eps: f64) -> Vec<(f64, T)> {
+    let mut out = Vec::with_capacity(items.len());
+    while !items.is_empty() {
+        let mut b = 0;
+        for (i, it) in items.iter().enumerate() {
+            if it.0 > items[b].0 + eps {
+                b = i;
+            }
+        }
+        out.push(items.remove(b));
+    }
+    out
+}
+
 /// The end of a game: every seat's final score and place. Places start at 1 and
 /// tied seats share a place (R-G-3): scores 10, 7, 7, 3 give places 1, 2, 2, 4.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

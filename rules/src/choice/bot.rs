@@ -22,7 +22,7 @@
 //! ahead; the greedy baseline takes the best immediate change of the result.
 
 use super::*;
-use crate::contract::{Evaluation, Weighed};
+use crate::contract::{best_first, Evaluation, Weighed};
 use std::sync::OnceLock;
 
 /// Expected throws left (the next one included) for fifth-die counts
@@ -326,7 +326,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         return None;
     }
     let sheet = view.sheets.get(seat)?;
-    let mut scored: Vec<(f64, Assignment)> = sheet
+    let scored: Vec<(f64, Assignment)> = sheet
         .assignments(dice)
         .into_iter()
         .map(|a| (lookahead(&after(sheet, dice, &a)), a))
@@ -334,23 +334,15 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     if scored.len() < 2 {
         return None;
     }
-    let mut choices = Vec::with_capacity(scored.len());
-    while !scored.is_empty() {
-        let mut best = 0;
-        for (i, s) in scored.iter().enumerate() {
-            if s.0 > scored[best].0 {
-                best = i;
-            }
-        }
-        let (value, a) = scored.remove(best);
-        choices.push(Weighed {
-            action: Action::Assign(a),
-            value: calibrated(sheet, value),
-            risk: None,
-        });
-    }
     Some(Evaluation {
-        ranked: choices,
+        ranked: best_first(scored, 0.0)
+            .into_iter()
+            .map(|(value, a)| Weighed {
+                action: Action::Assign(a),
+                value: calibrated(sheet, value),
+                risk: None,
+            })
+            .collect(),
         estimate: true,
     })
 }

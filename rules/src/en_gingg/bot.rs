@@ -4,7 +4,7 @@
 //! and 6. Phase 2 has no decision.
 
 use super::*;
-use crate::contract::{Evaluation, Weighed};
+use crate::contract::{best_first, Evaluation, Weighed};
 use std::sync::OnceLock;
 
 /// The computer player's action at `level`, from the seat's view.
@@ -195,7 +195,7 @@ pub(super) fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     }
     let table = Phase1Table::get();
     let n = throw.len();
-    let mut scored: Vec<(f64, Vec<usize>)> = keep_choices(throw, view.kept_total())
+    let scored: Vec<(f64, Vec<usize>)> = keep_choices(throw, view.kept_total())
         .into_iter()
         .enumerate()
         .map(|(k, (pick, sum))| (table.value(n - (k + 1), sum), pick))
@@ -203,23 +203,15 @@ pub(super) fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     if scored.len() < 2 {
         return None;
     }
-    let mut choices = Vec::with_capacity(n);
-    while !scored.is_empty() {
-        let mut best = 0;
-        for (i, s) in scored.iter().enumerate() {
-            if s.0 > scored[best].0 + 1e-12 {
-                best = i;
-            }
-        }
-        let (value, pick) = scored.remove(best);
-        choices.push(Weighed {
-            action: Action::SetAside(pick),
-            value,
-            risk: None,
-        });
-    }
     Some(Evaluation {
-        ranked: choices,
+        ranked: best_first(scored, 1e-12)
+            .into_iter()
+            .map(|(value, pick)| Weighed {
+                action: Action::SetAside(pick),
+                value,
+                risk: None,
+            })
+            .collect(),
         estimate: false,
     })
 }

@@ -9,7 +9,7 @@
 //! covers the discard-pile top the next player could use best.
 
 use super::*;
-use crate::contract::{Evaluation, Weighed};
+use crate::contract::{best_first, Evaluation, Weighed};
 
 /// The deck's mean card value: (523 - 58 + 30) / 110.
 pub const DECK_MEAN: f64 = 4.5;
@@ -445,20 +445,13 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     }
     let strong = play(view, seat, STRONG, &mut rng);
     let at = scored.iter().position(|s| s.1 == strong)?;
-    let mut choices = vec![scored.remove(at)];
-    while !scored.is_empty() {
-        let mut b = 0;
-        for (k, s) in scored.iter().enumerate() {
-            if s.0 < scored[b].0 - 1e-9 {
-                b = k;
-            }
-        }
-        choices.push(scored.remove(b));
-    }
+    // Lowest first: the best of the negated values.
+    let first = scored.remove(at);
+    let rest = best_first(scored.into_iter().map(|(v, a)| (-v, a)).collect(), 1e-9);
+    let choices = std::iter::once(first).chain(rest.into_iter().map(|(v, a)| (-v, a)));
     let fix = calibrated(view, seat);
     Some(Evaluation {
         ranked: choices
-            .into_iter()
             .map(|(v, action)| Weighed {
                 action,
                 value: fix(v),

@@ -1,7 +1,7 @@
 //! The computer players.
 
 use super::*;
-use crate::contract::{Evaluation, Weighed};
+use crate::contract::{best_first, Evaluation, Weighed};
 
 /// Distances a lane can be at: 0..=MAX_DIST.
 const MAX_DIST: usize = 240;
@@ -299,28 +299,20 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     if view.current != seat || view.sheets.get(seat).is_none() {
         return None;
     }
-    let mut options = options(view, seat);
+    let options = options(view, seat);
     if options.len() < 2 {
         return None;
     }
-    let base = sheet_value(view, seat);
-    let mut choices = Vec::with_capacity(options.len());
-    while !options.is_empty() {
-        let mut best = 0;
-        for (i, o) in options.iter().enumerate() {
-            if o.0 > options[best].0 + 1e-9 {
-                best = i;
-            }
-        }
-        let (v, action) = options.remove(best);
-        choices.push(Weighed {
-            action,
-            value: base + v + calibration(view, seat),
-            risk: None,
-        });
-    }
+    let base = sheet_value(view, seat) + calibration(view, seat);
     Some(Evaluation {
-        ranked: choices,
+        ranked: best_first(options, 1e-9)
+            .into_iter()
+            .map(|(v, action)| Weighed {
+                action,
+                value: base + v,
+                risk: None,
+            })
+            .collect(),
         estimate: true,
     })
 }

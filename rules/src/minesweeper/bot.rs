@@ -1,6 +1,6 @@
 //! The computer players, from their seat's view only.
 use super::*;
-use crate::contract::{Evaluation, Weighed};
+use crate::contract::{best_first, Evaluation, Weighed};
 
 /// The covered cells, with their exact mine probabilities; the seat's
 /// own failed marks count as known safe (`private`), and so do the cells
@@ -270,20 +270,13 @@ fn ranked(
                 }
             }
         }
-        weighed.push((now - handed, now, action));
+        weighed.push((now - handed, (now, action)));
     }
     // Best first; on equal values the one better now (the earlier).
-    let mut out = Vec::with_capacity(options.len());
-    while !weighed.is_empty() {
-        let mut b = 0;
-        for (k, w) in weighed.iter().enumerate() {
-            if w.0 > weighed[b].0 + 1e-9 {
-                b = k;
-            }
-        }
-        let (_, now, action) = weighed.remove(b);
-        out.push((now, action));
-    }
+    let mut out: Vec<(f64, Action)> = best_first(weighed, 1e-9)
+        .into_iter()
+        .map(|(_, o)| o)
+        .collect();
     while out.len() < keep && !rest.is_empty() {
         let mut b = 0;
         for (k, o) in rest.iter().enumerate() {
