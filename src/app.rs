@@ -44,7 +44,9 @@ fn Shell() -> impl IntoView {
             Route::New(game) => crate::screens::show(move |s| (s.setup)(game)),
             Route::Play(id) => view! { <Play id/> }.into_any(),
             Route::History => crate::screens::show(|s| (s.history)()),
-            Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id)),
+            Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id, None)),
+            Route::ReplayAt(id, k) => crate::screens::show(move |s| (s.replay)(Some(id), Some(k))),
+            Route::Review(id) => crate::screens::show(move |s| (s.review)(id)),
             Route::NotFound => view! { <NotFound/> }.into_any(),
         }}
     }

@@ -24,6 +24,9 @@ pub struct Finished {
     pub daily: Option<String>,
     /// How many turns (or rounds) it lasted, as players count them.
     pub turn: u32,
+    /// Played with the coach (issue 25): listed, but no statistics and no
+    /// record.
+    pub coach: bool,
 }
 
 /// Every finished game in storage, newest first. A saved game whose seats
@@ -36,6 +39,7 @@ pub fn finished_games() -> Vec<Finished> {
             let seats: Vec<SeatInfo> =
                 serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
             let outcome = g.outcome?;
+            let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
             let fits = outcome.scores.len() == seats.len() && outcome.places.len() == seats.len();
             fits.then_some(Finished {
                 id: g.id,
@@ -45,6 +49,7 @@ pub fn finished_games() -> Vec<Finished> {
                 outcome,
                 daily: g.daily,
                 turn: g.turn,
+                coach,
             })
         })
         .collect()
@@ -92,7 +97,8 @@ impl Stats {
 /// a score is better.
 pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> bool) -> Vec<Stats> {
     let mut out: Vec<Stats> = Vec::new();
-    for f in games {
+    // A coached game shows the coach's play as much as the player's.
+    for f in games.iter().filter(|f| !f.coach) {
         let low = lowest_wins(&f.game);
         for (seat, info) in f.seats.iter().enumerate() {
             if info.kind != SeatKind::Human {
@@ -200,7 +206,11 @@ pub fn records(
     for &game in order {
         let r = rule(game);
         // Oldest first, so a tie keeps the first to set it.
-        let played: Vec<&Finished> = games.iter().rev().filter(|f| f.game == game).collect();
+        let played: Vec<&Finished> = games
+            .iter()
+            .rev()
+            .filter(|f| f.game == game && !f.coach)
+            .collect();
         let humans = |f: &Finished| -> Vec<usize> {
             (0..f.seats.len())
                 .filter(|&s| f.seats[s].kind == SeatKind::Human)
@@ -554,6 +564,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
     let game = f.game.clone();
     let when = f.when;
     let daily = f.daily.clone();
+    let coach = f.coach;
     let lines: Vec<_> = f
         .outcome
         .order()
@@ -585,11 +596,13 @@ fn FinishedItem(f: Finished) -> impl IntoView {
                 <span class="meta">
                     {move || crate::lang::when_text(when, i18n.get_locale())}
                     {daily.clone().map(|d| view! { " · "{move || td_string!(i18n.get_locale(), daily_tag, date = d.clone()).to_string()} })}
+                    {coach.then(|| view! { <span data-testid="coached">" · "{t!(i18n, coach_tag)}</span> })}
                 </span>
                 <ol class="standings">{lines}</ol>
             </div>
             <div class="actions">
                 <Link to={format!("/replay/{}", f.id)} class="button primary">{t!(i18n, replay)}</Link>
+                <Link to={format!("/review/{}", f.id)} class="button">{t!(i18n, review)}</Link>
                 <Link to={format!("/play/{}", f.id)} class="button">{t!(i18n, show_result)}</Link>
             </div>
         </li>

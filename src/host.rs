@@ -412,6 +412,12 @@ fn Host(session: Session) -> impl IntoView {
     // language shown; a move closes it.
     let coached = session.with_untracked(|s| s.live().coach());
     let hint_open = RwSignal::new(None::<usize>);
+    // Any move, a take-back included, closes it.
+    Effect::watch(
+        move || moves.get(),
+        move |_, _, _| hint_open.set(None),
+        false,
+    );
     let hints = Memo::new(move |_| {
         let at = hint_open.get()?;
         let seat = acting.get()?;
@@ -576,6 +582,7 @@ fn Host(session: Session) -> impl IntoView {
                         }}
                         <div class="actions">
                             <PlayAgain entry seats=seats.get_untracked() options=session.with_untracked(|s| s.live().options()) handover=session.with_untracked(|s| s.meta().handover) coach=session.with_untracked(|s| s.live().coach())/>
+                            <Link to={format!("/review/{}", session.with_untracked(|s| s.meta().id.clone()))} class="button">{t!(i18n, review)}</Link>
                             <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
                         </div>
                     </section>

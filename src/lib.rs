@@ -16,6 +16,7 @@ pub mod live;
 pub mod newgame;
 pub mod recovery;
 pub mod replay;
+pub mod review;
 pub mod routes;
 pub mod screens;
 pub mod session;

@@ -4,8 +4,8 @@
 
 use crate::i18n::*;
 use crate::table::{
-    coach_number, shared_text, Entry, Frame, GameView, HintRow, Hints, Live, Pick, Port, Seen,
-    TableCtx, Text,
+    coach_number, shared_text, Entry, Frame, GameView, HintRow, Hints, Judgement, Live, Pick, Port,
+    Seen, TableCtx, Text,
 };
 use leptos::prelude::*;
 use rules::{
@@ -243,6 +243,34 @@ impl<G: GameView> Live for LiveMatch<G> {
             moves: m.record().moves.len(),
             rows,
         }
+    }
+
+    fn judge(&self, index: usize) -> Option<Judgement> {
+        let m = self.m();
+        let j = rules::driver::judge(&m, index)?;
+        let view = m.state_at(index).view(Some(j.seat));
+        let about = j.estimate;
+        let words = |w: &rules::Weighed<G::Action>| {
+            let (view, w) = (view.clone(), w.clone());
+            Text::new(move |l| {
+                let number = coach_number(w.value, G::COACH_SIGNED, about, l);
+                format!(
+                    "{} ({})",
+                    G::move_text(&view, &w.action, l),
+                    G::coach_value(&w, &number, l)
+                )
+            })
+        };
+        Some(Judgement {
+            index,
+            seat: j.seat,
+            played: words(&j.played),
+            best: words(&j.best),
+            same: j.played.action == j.best.action,
+            played_value: j.played.value,
+            loss: j.loss,
+            estimate: about,
+        })
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {

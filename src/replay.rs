@@ -188,9 +188,9 @@ fn date_of(ms: f64) -> String {
 }
 
 /// The replay screen: a stored finished game by id, or (None) the shared
-/// game file opened last.
+/// game file opened last; from the start, or after `at` moves.
 #[component]
-pub fn Replay(id: Option<String>) -> impl IntoView {
+pub fn Replay(id: Option<String>, at: Option<usize>) -> impl IntoView {
     let i18n = use_i18n();
     let stored = id.is_some();
     let found = match id {
@@ -217,7 +217,8 @@ pub fn Replay(id: Option<String>) -> impl IntoView {
                 };
                 match (entry.open)(saved.record.clone()) {
                     Ok(live) if live.outcome().is_some() => {
-                        view! { <ReplayTable entry live saved stored/> }.into_any()
+                        view! { <ReplayTable entry live saved stored at=at.unwrap_or(0)/> }
+                            .into_any()
                     }
                     Ok(_) if stored => {
                         notice(Text::new(|l| td_string!(l, replay_unfinished).to_string()))
@@ -261,7 +262,7 @@ fn OpenShared() -> impl IntoView {
     let opened = RwSignal::new(false);
     move || {
         if opened.get() {
-            return view! { <Replay id=None/> }.into_any();
+            return view! { <Replay id=None at=None/> }.into_any();
         }
         view! {
             <main class="screen replay">
@@ -345,14 +346,20 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
 }
 
 #[component]
-fn ReplayTable(entry: Entry, live: Box<dyn Live>, saved: SavedGame, stored: bool) -> impl IntoView {
+fn ReplayTable(
+    entry: Entry,
+    live: Box<dyn Live>,
+    saved: SavedGame,
+    stored: bool,
+    at: usize,
+) -> impl IntoView {
     let i18n = use_i18n();
     let total = live.moves();
     let outcome = live.outcome().expect("a replay is of a finished game");
     let seats = live.seats();
     let epoch = live.epoch();
     let live = StoredValue::new(live);
-    let step = RwSignal::new(0usize);
+    let step = RwSignal::new(at.min(total));
     // Everything open after move `step`; nothing to act on.
     let frame = Memo::new(move |_| Frame {
         seat: None,

@@ -20,6 +20,11 @@ pub enum Route {
     /// A finished game move by move: stored (Some id) or a shared file just
     /// opened (None).
     Replay(Option<String>),
+    /// A stored finished game's replay, at the position after this many
+    /// moves (the review's jump to a decision).
+    ReplayAt(String, usize),
+    /// The coach's review of a stored finished game (issue 25).
+    Review(String),
     NotFound,
 }
 
@@ -34,6 +39,11 @@ impl Route {
             ["history"] => Route::History,
             ["replay"] => Route::Replay(None),
             ["replay", id] => Route::Replay(Some(decode(id))),
+            ["replay", id, k] => match k.parse() {
+                Ok(k) => Route::ReplayAt(decode(id), k),
+                Err(_) => Route::NotFound,
+            },
+            ["review", id] => Route::Review(decode(id)),
             _ => Route::NotFound,
         }
     }

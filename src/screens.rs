@@ -1,6 +1,6 @@
 //! The screens that need a game's code anyway travel in the games' wasm
 //! chunk: the set-up, the game in play (session and host), the history with
-//! its statistics and the replay. The first load does not carry them. The
+//! its statistics, the replay and the review. The first load does not carry them. The
 //! router shows them through [`show`], which loads the chunk first, like a
 //! game's screens wait for its code (`crate::games::when_loaded`).
 
@@ -12,7 +12,8 @@ use std::cell::Cell;
 #[derive(Clone, Copy)]
 pub struct Screens {
     pub history: fn() -> AnyView,
-    pub replay: fn(Option<String>) -> AnyView,
+    pub replay: fn(Option<String>, Option<usize>) -> AnyView,
+    pub review: fn(String) -> AnyView,
     pub setup: fn(String) -> AnyView,
     pub play: fn(crate::table::Entry, crate::storage::SavedGame) -> AnyView,
 }
@@ -20,7 +21,8 @@ pub struct Screens {
 fn screens() -> Screens {
     Screens {
         history: || view! { <crate::history::History/> }.into_any(),
-        replay: |id| view! { <crate::replay::Replay id/> }.into_any(),
+        replay: |id, at| view! { <crate::replay::Replay id at/> }.into_any(),
+        review: |id| view! { <crate::review::Review id/> }.into_any(),
         setup: |game| view! { <crate::setup::Setup game/> }.into_any(),
         play: crate::host::open,
     }

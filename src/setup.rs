@@ -302,7 +302,9 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                     }.into_any()
                 }}
                 <label class="check">
-                    <input type="checkbox" data-testid="coach-option" prop:checked=move || coach.get()
+                    // A daily challenge is never coached: shown unticked.
+                    <input type="checkbox" data-testid="coach-option"
+                        prop:checked=move || coach.get() && !(daily.get() && rows.with(Vec::len) == 1)
                         prop:disabled=move || daily.get() && rows.with(Vec::len) == 1
                         on:change=move |ev| coach.set(event_target_checked(&ev))/>
                     {t!(i18n, coach_option)}

@@ -889,7 +889,8 @@ pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
         return out;
     };
     let score = this.scores[0];
-    let lost = this.lost.contains(&0);
+    // A defeat sets no record (R-CH-7), nor a coached game.
+    let lost = this.lost.contains(&0) || this.coach;
     if this.seats.len() == 1 {
         let before = solo_record(earlier, &first.name, lowest_wins);
         let new = !lost && before.is_none_or(|b| better(score, b.0, lowest_wins));

@@ -416,6 +416,27 @@ pub trait Live: Send + Sync {
     fn coach(&self) -> bool;
     /// The coach's best moves for `seat`'s decision now, in `l`.
     fn hints(&self, seat: Seat, l: Locale) -> Hints;
+    /// The coach's judgement of the record's move `index`, afterwards
+    /// (issue 25's review); None where it weighs nothing.
+    fn judge(&self, index: usize) -> Option<Judgement>;
+}
+
+/// One decision as the review shows it: the move played and the strong
+/// player's, each in the game's words with its value, and the expected
+/// points lost (`rules::driver::judge`).
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// The move's place in the record: the replay after `index` moves
+    /// shows the decision.
+    pub index: usize,
+    pub seat: Seat,
+    pub played: Text,
+    pub best: Text,
+    /// The played move was the strong player's.
+    pub same: bool,
+    pub played_value: f64,
+    pub loss: f64,
+    pub estimate: bool,
 }
 
 /// What the history keeps as a game's record (besides each player's best).
@@ -509,33 +530,42 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="decision" data-testid="decision">
+            // Always there, so a screen reader hears the answer arrive.
+            <div class="coach-live" aria-live="polite">
             {dock.map(|d| move || d.hints.get().map(|h| view! {
-                <section class="coach" data-testid="coach" aria-live="polite">
+                <section class="coach" data-testid="coach" id="coach-answer">
                     <h3>{t!(i18n, coach_title)}</h3>
                     {if h.rows.is_empty() {
                         view! { <p data-testid="coach-none">{t!(i18n, coach_none)}</p> }.into_any()
                     } else {
                         view! {
                             <ol>
-                                {h.rows.into_iter().map(|r| view! {
-                                    <li data-testid="coach-row">
-                                        <span class="what">{r.text}</span>
-                                        <span class="value">{r.value}</span>
-                                        <button type="button" data-testid="coach-play" on:click=move |_| d.on_follow.run(r.index)>{t!(i18n, coach_play)}</button>
-                                    </li>
+                                {h.rows.into_iter().map(|r| {
+                                    let said = r.text.clone();
+                                    view! {
+                                        <li data-testid="coach-row">
+                                            <span class="what">{r.text}</span>
+                                            <span class="value">{r.value}</span>
+                                            <button type="button" data-testid="coach-play"
+                                                aria-label=move || format!("{}: {said}", td_string!(i18n.get_locale(), coach_play))
+                                                on:click=move |_| d.on_follow.run(r.index)>{t!(i18n, coach_play)}</button>
+                                        </li>
+                                    }
                                 }).collect_view()}
                             </ol>
                         }.into_any()
                     }}
                 </section>
             }))}
+            </div>
             {children()}
             {dock.map(|d| move || d.coach.get().then(|| {
                 let open = move || d.hints.with(Option::is_some);
                 view! {
-                    <button type="button" class="ghost hint-button" data-testid="coach-hint" aria-pressed=move || open().to_string()
+                    <button type="button" class="ghost hint-button" data-testid="coach-hint"
+                        aria-expanded=move || open().to_string() aria-controls="coach-answer"
                         on:click=move |_| d.on_hint.run(!open())>
-                        {move || if open() { td_string!(i18n.get_locale(), coach_close) } else { td_string!(i18n.get_locale(), coach_hint) }}
+                        {t!(i18n, coach_hint)}
                     </button>
                 }
             }))}

@@ -192,6 +192,40 @@ fn the_daily_challenge_ranks_each_names_best_from_the_stored_games() {
 }
 
 #[wasm_bindgen_test]
+fn a_coached_game_is_listed_but_sets_no_record_and_counts_in_no_statistics() {
+    use spielblock::history::{finished_games, records, stats, RecordRule};
+    use spielblock::storage::{standing, Played};
+    use spielblock::table::RecordKind;
+    ls().clear().unwrap();
+    let coached = |g: SavedGame| {
+        let mut g = g;
+        g.record["coach"] = serde_json::Value::Bool(true);
+        g
+    };
+    for g in [
+        finished("c1", "mindgolf", 1.0, &[("Ana", true)], &[50]),
+        coached(finished("c2", "mindgolf", 2.0, &[("Ana", true)], &[90])),
+    ] {
+        storage::save_game(&g).unwrap();
+    }
+    let games = finished_games();
+    assert_eq!(games.len(), 2, "both are in the history");
+    assert!(games.iter().any(|f| f.id == "c2" && f.coach));
+    let s = stats(&games, &["mindgolf"], |_| false);
+    assert_eq!((s[0].played, s[0].best), (1, 50), "only the uncoached game");
+    let rule = |_: &str| RecordRule {
+        kind: RecordKind::BestScore,
+        lowest_wins: false,
+        daily: false,
+    };
+    let r = records(&games, &["mindgolf"], rule);
+    assert_eq!(r[0].value, 50, "90 was played with the coach");
+    let played = Played::of_game("mindgolf");
+    let after = standing(&played, "c2", false).solo.unwrap();
+    assert_eq!((after.0, after.2), (50, false), "no new personal record");
+}
+
+#[wasm_bindgen_test]
 fn records_always_equal_what_the_stored_games_say() {
     // Issue 21 (3, 4, 5): records were kept apart from the games, so a take
     // back after the end, a write that did not fit or an edited backup left

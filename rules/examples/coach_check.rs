@@ -1,13 +1,18 @@
 //! Prints the coach's honesty report for every game (issue 25): the coach's
 //! value of its best choice against the mean of continuations under the
 //! strong player. `cargo run --release -p spielblock-rules --example
-//! coach_check -- [games] [continuations]`
-use rules::driver::coach_check;
-use rules::Game;
+//! coach_check -- [games] [continuations]`; OTHERS=casual plays the other
+//! seats at casual (the coach advising seat 0 against them).
+use rules::driver::coach_check_against;
+use rules::{Game, Level};
 
 fn report<G: Game>(seats: usize, games: u64, cont: u64) {
     let t = std::time::Instant::now();
-    match coach_check::<G>(seats, &G::Options::default(), games, cont, 7) {
+    let others = match std::env::var("OTHERS").as_deref() {
+        Ok("casual") => Level::Casual,
+        _ => Level::Strong,
+    };
+    match coach_check_against::<G>(seats, &G::Options::default(), games, cont, 7, others) {
         Ok(r) => println!(
             "{:12} {} seats: {r} [{}] {:.1}s",
             G::ID,

@@ -233,6 +233,11 @@ pub struct Weighed<A> {
     /// The chance the move goes wrong, where the game has one to show
     /// (a covered cell's mine chance).
     pub risk: Option<f64>,
+    /// What the move hands the next player, where the strong player weighs
+    /// it (in a duel, the opponent's best expected points after it): the
+    /// ranking is by `value` less this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handed: Option<f64>,
 }
 
 /// The coach's answer for a decision: every legal action, ranked as the
@@ -243,6 +248,13 @@ pub struct Evaluation<A> {
     /// The values are estimates by design (a learned table, a model of the
     /// round): the coach says "about".
     pub estimate: bool,
+}
+
+impl<A> Weighed<A> {
+    /// What the ranking goes by: the value, less what the move hands on.
+    pub fn net(&self) -> f64 {
+        self.value - self.handed.unwrap_or(0.0)
+    }
 }
 
 impl<A> Evaluation<A> {

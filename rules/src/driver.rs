@@ -1,7 +1,7 @@
 //! A generic driver that plays any game to the end with a policy per seat, so
 //! every game gets the same property tests and the same simulate command.
 
-use crate::contract::{Game, Level, Seat};
+use crate::contract::{Game, Level, Seat, Weighed};
 use crate::midend::{Match, SeatInfo};
 use crate::rng::Rng;
 
@@ -379,7 +379,20 @@ pub fn coach_check<G: Game>(
     continuations: u64,
     seed: u64,
 ) -> Result<CoachReport, String> {
-    let samples = coach_samples::<G>(seats, options, games, continuations, seed)?;
+    coach_check_against::<G>(seats, options, games, continuations, seed, Level::Strong)
+}
+
+/// `coach_check` with the other seats played at `others`: the coach
+/// advises seat 0 against them.
+pub fn coach_check_against<G: Game>(
+    seats: usize,
+    options: &G::Options,
+    games: u64,
+    continuations: u64,
+    seed: u64,
+    others: Level,
+) -> Result<CoachReport, String> {
+    let samples = coach_samples_against::<G>(seats, options, games, continuations, seed, others)?;
     let n = samples.len();
     if n < 2 {
         return Err("fewer than two positions with moves to weigh".into());
@@ -417,7 +430,22 @@ pub fn coach_samples<G: Game>(
     continuations: u64,
     seed: u64,
 ) -> Result<Vec<CoachSample<G>>, String> {
-    let strong = vec![Policy::Level(Level::Strong); seats];
+    coach_samples_against::<G>(seats, options, games, continuations, seed, Level::Strong)
+}
+
+fn coach_samples_against<G: Game>(
+    seats: usize,
+    options: &G::Options,
+    games: u64,
+    continuations: u64,
+    seed: u64,
+    others: Level,
+) -> Result<Vec<CoachSample<G>>, String> {
+    // Against the strong player any seat's decision is sampled; else seat
+    // 0's, the one the coach advises.
+    let level = |s: Seat| if s == 0 { Level::Strong } else { others };
+    let any = others == Level::Strong;
+    let strong: Vec<Policy> = (0..seats).map(|s| Policy::Level(level(s))).collect();
     let mut samples = Vec::new();
     let mut pick = Rng::new(seed ^ 0xC0AC);
     for i in 0..games {
@@ -437,6 +465,9 @@ pub fn coach_samples<G: Game>(
         let Some((state, seat, ev)) = (start..moves).find_map(|k| {
             let s = m.state_at(k);
             let seat = *s.to_act().first()?;
+            if !any && seat != 0 {
+                return None;
+            }
             G::evaluate(&s.view(Some(seat)), seat).map(|ev| (s.clone(), seat, ev))
         }) else {
             continue;
@@ -478,7 +509,16 @@ pub fn coach_samples<G: Game>(
                 };
                 next = (
                     s,
-                    G::computer_action(&now.view(Some(s)), s, Level::Strong, &mut chooser),
+                    G::computer_action(
+                        &now.view(Some(s)),
+                        s,
+                        if any || s == seat {
+                            Level::Strong
+                        } else {
+                            others
+                        },
+                        &mut chooser,
+                    ),
                 );
             };
             sum += v;
@@ -492,4 +532,45 @@ pub fn coach_samples<G: Game>(
         });
     }
     Ok(samples)
+}
+
+/// One decision of a game as the coach judges it afterwards (issue 25's
+/// review): the move at `index` in the record, by `seat`, the coach's
+/// value of the move played and of the strong player's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judged<A> {
+    pub index: usize,
+    pub seat: Seat,
+    pub played: Weighed<A>,
+    pub best: Weighed<A>,
+    /// The expected points the move played gave away against the strong
+    /// player's, in the game's direction, never below 0: by what the
+    /// ranking goes by where both moves were weighed so (a duel's points
+    /// less what the move hands the opponent), else by their values.
+    pub loss: f64,
+    /// The values are estimates ("about").
+    pub estimate: bool,
+}
+
+/// The coach's judgement of move `index` of `m`; None where the coach
+/// weighs nothing (one legal move, a decision it does not rank).
+pub fn judge<G: Game>(m: &Match<G>, index: usize) -> Option<Judged<G::Action>> {
+    let mv = m.record().moves.get(index)?;
+    let state = m.state_at(index);
+    let ev = G::evaluate(&state.view(Some(mv.seat)), mv.seat)?;
+    let played = ev.ranked.iter().find(|w| w.action == mv.action)?.clone();
+    let best = ev.ranked.first()?.clone();
+    let gap = match (best.handed, played.handed) {
+        (Some(_), Some(_)) => best.net() - played.net(),
+        _ => best.value - played.value,
+    };
+    let loss = if G::LOWEST_WINS { -gap } else { gap }.max(0.0);
+    Some(Judged {
+        index,
+        seat: mv.seat,
+        played,
+        best,
+        loss,
+        estimate: ev.estimate,
+    })
 }

@@ -145,6 +145,37 @@ pub fn replay_json(text: &str) -> Result<Value, String> {
     visit(&id, Replay(head))?
 }
 
+/// The coach's review of a game (issue 25), as JSON lines: one per move
+/// the coach weighs, with its number from 0 in the record, seat, the move
+/// played and the strong player's, their values, and the expected points
+/// lost (`driver::judge`).
+pub fn review_json(text: &str) -> Result<Vec<Value>, String> {
+    struct Review(Value);
+    impl Visit for Review {
+        type Out = Result<Vec<Value>, String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            let m = Match::<G>::replay(read_record::<G>(self.0)?).map_err(|e| e.to_string())?;
+            Ok((0..m.record().moves.len())
+                .filter_map(|k| crate::driver::judge(&m, k))
+                .map(|j| {
+                    json!({
+                        "index": j.index,
+                        "seat": j.seat,
+                        "played": j.played.action,
+                        "played_value": j.played.value,
+                        "best": j.best.action,
+                        "best_value": j.best.value,
+                        "loss": j.loss,
+                        "estimate": j.estimate,
+                    })
+                })
+                .collect())
+        }
+    }
+    let (head, id) = parse_head(text)?;
+    visit(&id, Review(head))?
+}
+
 /// Replays a game move by move, as JSON lines: a first line with the set-up
 /// and the starting scores, one line per move (its number from 1, seat,
 /// action, every event with every die face, the scores after it and who
@@ -575,6 +606,84 @@ mod take_back {
     fn a_record_keeps_the_coach_through_save_and_replay() {
         for id in ids() {
             assert!(visit(id, CoachKept).unwrap(), "{id}");
+        }
+    }
+
+    /// Judges every move of a game by casual players (seat 0) and strong
+    /// ones: (decisions judged, total loss of the casual seat, largest
+    /// loss of a strong seat).
+    struct Reviewed(u64);
+    impl Visit for Reviewed {
+        type Out = Result<(usize, f64, f64), String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            use crate::contract::Level;
+            let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
+            let mut policies = vec![Policy::Level(Level::Strong); seats];
+            policies[0] = Policy::Level(Level::Casual);
+            let m = play_to_end::<G>(
+                &policies,
+                &G::Options::default(),
+                self.0,
+                self.0,
+                100_000,
+                Check::None,
+            )
+            .map_err(|e| format!("{e:?}"))?;
+            let (mut judged, mut casual, mut strong) = (0, 0.0, 0.0f64);
+            for (k, mv) in m.record().moves.iter().enumerate() {
+                let weighs = G::evaluate(&m.state_at(k).view(Some(mv.seat)), mv.seat).is_some();
+                let j = crate::driver::judge(&m, k);
+                match (weighs, j) {
+                    (false, None) => {}
+                    (true, Some(j)) => {
+                        if !(j.loss.is_finite() && j.loss >= 0.0)
+                            || j.index != k
+                            || j.seat != mv.seat
+                        {
+                            return Err(format!("move {k}: {j:?}"));
+                        }
+                        judged += 1;
+                        if mv.seat == 0 {
+                            casual += j.loss;
+                        } else {
+                            strong = strong.max(j.loss);
+                        }
+                    }
+                    (true, None) => {
+                        return Err(format!(
+                            "move {k}: the move played {:?} is not weighed: {:?}",
+                            mv.action,
+                            G::evaluate(&m.state_at(k).view(Some(mv.seat)), mv.seat).map(|e| e
+                                .ranked
+                                .into_iter()
+                                .map(|w| w.action)
+                                .collect::<Vec<_>>())
+                        ))
+                    }
+                    (false, Some(_)) => return Err(format!("move {k}: judged, not weighed")),
+                }
+            }
+            Ok((judged, casual, strong))
+        }
+    }
+
+    /// Issue 25's review: every move the coach weighs is judged, the move
+    /// played among the weighed; a strong player's move loses nothing and
+    /// a casual player's loses something over a game.
+    #[test]
+    fn the_review_judges_every_weighed_move_and_the_strong_player_loses_nothing() {
+        for id in ids() {
+            let (mut judged, mut casual) = (0, 0.0);
+            for seed in 1..=3 {
+                let (j, c, s) = visit(id, Reviewed(seed))
+                    .unwrap()
+                    .unwrap_or_else(|e| panic!("{id} {seed}: {e}"));
+                assert!(s < 1e-6, "{id} {seed}: a strong move lost {s}");
+                judged += j;
+                casual += c;
+            }
+            assert!(judged > 10, "{id}: {judged} decisions judged");
+            assert!(casual > 0.0, "{id}: the casual player lost nothing");
         }
     }
 

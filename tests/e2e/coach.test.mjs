@@ -86,8 +86,10 @@ test('Minesweeper: the coach gives the move\'s points and its mine chance; no co
   assert.ok(rows.length >= 2, JSON.stringify(rows));
   for (const r of rows) {
     assert.match(r.what, /^(Explore|Mark a mine at) [A-Z]+\d+$/);
-    assert.match(r.value, /^([+−]\d+\.\d|0\.0) points expected, mine chance \d+ %$/);
+    assert.match(r.value, /^([+−]\d+\.\d|0\.0) points expected, mine chance \d+ %(; then the opponent expects ([+−]\d+\.\d|0\.0))?$/);
   }
+  // The first three are ranked by what they leave the opponent too.
+  assert.ok(rows.slice(0, 2).every((r) => /then the opponent expects/.test(r.value)), JSON.stringify(rows));
   await shot(page, 'coach-ms-1280');
   // Without the option, no Hint button.
   const plain = await newPage(env.browser, PHONE);

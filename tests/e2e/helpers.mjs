@@ -195,12 +195,13 @@ export const CLI = path.join(ROOT, 'target/release/spielblock-cli');
 /**
  * Finished games as the app saves them, from the command-line tool's computer
  * games (records and replayed outcomes): [game, seed, seat names (a leading *
- * marks a computer)].
+ * marks a computer), and optionally who played each seat (else computers
+ * casual, people strong)].
  */
 export function finishedGames(specs) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-history-'));
-  const saved = specs.map(([game, seed, names], i) => {
-    const players = names.map((n) => (n.startsWith('*') ? 'casual' : 'strong')).join(',');
+  const saved = specs.map(([game, seed, names, policies], i) => {
+    const players = policies ?? names.map((n) => (n.startsWith('*') ? 'casual' : 'strong')).join(',');
     execFileSync(CLI, ['simulate', game, '--players', players, '-n', '1', '--seed', String(seed), '--records', dir]);
     const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-${seed}.json`), 'utf8'));
     record.seats = record.seats.map((s, k) => ({ ...s, name: names[k].replace('*', ''), kind: names[k].startsWith('*') ? 'computer' : 'human' }));

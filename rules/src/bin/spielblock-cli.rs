@@ -28,6 +28,10 @@ enum Command {
         #[arg(long)]
         trace: bool,
     },
+    /// The coach's review of a game file ("-" reads standard input), as
+    /// JSON lines: every move the coach weighs, with the strong player's
+    /// move, both values and the expected points lost.
+    Review { file: String },
     /// Play N games and print average scores, win rates and game figures.
     Simulate {
         /// Game id (see `games`).
@@ -104,6 +108,11 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 let out = registry::replay_json(&text)?;
                 println!("{}", serde_json::to_string_pretty(&out).expect("JSON"));
+            }
+        }
+        Command::Review { file } => {
+            for line in registry::review_json(&read_input(&file)?)? {
+                println!("{}", serde_json::to_string(&line).expect("JSON"));
             }
         }
         Command::Simulate {

@@ -341,6 +341,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 action: Action::Assign(a),
                 value: calibrated(sheet, value),
                 risk: None,
+                handed: None,
             })
             .collect(),
         estimate: true,

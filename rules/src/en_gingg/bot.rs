@@ -210,6 +210,7 @@ pub(super) fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 action: Action::SetAside(pick),
                 value,
                 risk: None,
+                handed: None,
             })
             .collect(),
         estimate: false,

@@ -259,6 +259,16 @@ fn draw_value(view: &View, seat: Seat, ev: &Eval, rng: &mut Rng) -> f64 {
 
 /// The pile to discard on: the strong level covers the top the next player
 /// could use best; the others take the first open pile.
+/// Every discard the seat may make, the strong player's pile first: the
+/// coach weighs them alike (the pile only matters to the next player).
+fn discards(view: &View, seat: Seat, ev: &Eval) -> impl Iterator<Item = Action> {
+    let first = pile(view, seat, ev);
+    let open = view.discard_piles();
+    std::iter::once(first)
+        .chain(open.into_iter().filter(move |&p| p != first))
+        .map(|pile| Action::Discard { pile })
+}
+
 fn pile(view: &View, seat: Seat, ev: &Eval) -> usize {
     let open = view.discard_piles();
     if open.len() == 1 || !ev.style.tactics {
@@ -411,16 +421,11 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 scored.push((now - g, Action::Place { pos }));
             }
             if !from_pile {
-                scored.push((
-                    now,
-                    if card == Hazard {
-                        Action::Remove
-                    } else {
-                        Action::Discard {
-                            pile: pile(view, seat, &ev),
-                        }
-                    },
-                ));
+                if card == Hazard {
+                    scored.push((now, Action::Remove));
+                } else {
+                    scored.extend(discards(view, seat, &ev).map(|a| (now, a)));
+                }
             }
         }
         Stage::Bounce { from } => {
@@ -431,12 +436,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 after[pos] = Some(card);
                 scored.push((ev.score(&after), Action::Bounce { pos }));
             }
-            scored.push((
-                now,
-                Action::Discard {
-                    pile: pile(view, seat, &ev),
-                },
-            ));
+            scored.extend(discards(view, seat, &ev).map(|a| (now, a)));
         }
         _ => return None,
     }
@@ -456,6 +456,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 action,
                 value: fix(v),
                 risk: None,
+                handed: None,
             })
             .collect(),
         estimate: true,

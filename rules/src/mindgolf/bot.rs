@@ -311,6 +311,7 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
                 action,
                 value: base + v,
                 risk: None,
+                handed: None,
             })
             .collect(),
         estimate: true,

@@ -6,7 +6,14 @@ use crate::contract::{best_first, Evaluation, Weighed};
 /// own failed marks count as known safe (`private`), and so do the cells
 /// the opponent's latest failed marks were most likely on.
 fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
+    guessed_chances(view, private).map(|(pos, p, _)| (pos, p))
+}
+
+/// `chances`, and whether they rest on a guess of where the opponent's
+/// failed marks were (then they are not exact).
+fn guessed_chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>, bool)> {
     let mut pos = view.position();
+    let mut guess = false;
     if private {
         for &b in &view.blubbs {
             if pos.cells[b] == Cell::Covered {
@@ -32,6 +39,7 @@ fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
         }
         if guessed != pos && minefield::analyze(&guessed).is_some() {
             pos = guessed;
+            guess = true;
         }
     }
     let a = minefield::analyze(&pos)?;
@@ -41,7 +49,7 @@ fn chances(view: &View, private: bool) -> Option<(Position, Vec<Option<f64>>)> {
             p[i] = Some(0.0);
         }
     }
-    Some((pos, p))
+    Some((pos, p, guess))
 }
 
 /// The mark the strong player makes on `pos` (the opponent's knowledge),
@@ -201,6 +209,10 @@ fn lookahead(view: &View, pos: &Position, p: &[Option<f64>], options: &[(f64, Ac
     ranked(view, pos, p, options, 1)[0].1
 }
 
+/// A move the strong player weighs: its expected points now, the move,
+/// and (for the best few) the opponent's best expected points after it.
+type Ranked = (f64, Action, Option<f64>);
+
 /// Every move as the strong player ranks it, best first: the best few by
 /// their points now less what they hand the opponent, then the rest by
 /// their points now; each with its expected points now (the first `keep`).
@@ -210,7 +222,7 @@ fn ranked(
     p: &[Option<f64>],
     options: &[(f64, Action)],
     keep: usize,
-) -> Vec<(f64, Action)> {
+) -> Vec<Ranked> {
     // The best few, best first (picked, not sorted: a sort's code would
     // cost download size).
     let mut rest: Vec<(f64, Action)> = options.to_vec();
@@ -270,10 +282,10 @@ fn ranked(
                 }
             }
         }
-        weighed.push((now - handed, (now, action)));
+        weighed.push((now - handed, (now, action, Some(handed))));
     }
     // Best first; on equal values the one better now (the earlier).
-    let mut out: Vec<(f64, Action)> = best_first(weighed, 1e-9)
+    let mut out: Vec<Ranked> = best_first(weighed, 1e-9)
         .into_iter()
         .map(|(_, o)| o)
         .collect();
@@ -284,7 +296,8 @@ fn ranked(
                 b = k;
             }
         }
-        out.push(rest.swap_remove(b));
+        let (now, action) = rest.swap_remove(b);
+        out.push((now, action, None));
     }
     out
 }
@@ -296,25 +309,28 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     if view.turn != Some(seat) {
         return None;
     }
-    let (pos, p) = chances(view, true)?;
+    let (pos, p, guess) = guessed_chances(view, true)?;
     let options = values(view, &pos, &p);
     if options.len() < 2 {
         return None;
     }
     let choices = ranked(view, &pos, &p, &options, usize::MAX)
         .into_iter()
-        .map(|(value, action)| {
+        .map(|(value, action, handed)| {
             let (x, y) = action.at();
             Weighed {
                 action,
                 value,
                 risk: p[y * view.width + x],
+                handed,
             }
         })
         .collect();
+    // Exact for the seat's view, unless it guessed where the opponent's
+    // failed marks were.
     Some(Evaluation {
         ranked: choices,
-        estimate: false,
+        estimate: guess,
     })
 }
 

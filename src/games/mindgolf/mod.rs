@@ -65,6 +65,7 @@ impl GameView for MindGolf {
             Action::Throw { green, white: true } => {
                 td_string!(l, mg_coach_throw_both, n = green).to_string()
             }
+            Action::Throw { green: 1, .. } => td_string!(l, mg_coach_throw_one).to_string(),
             Action::Throw { green, .. } => {
                 td_string!(l, mg_coach_throw_green, n = green).to_string()
             }

@@ -67,7 +67,14 @@ impl GameView for Minesweeper {
 
     fn coach_value(c: &rules::Weighed<Action>, number: &str, l: Locale) -> String {
         let p = (c.risk.unwrap_or(0.0) * 100.0).round();
-        td_string!(l, ms_coach_value, v = number, p = p).to_string()
+        match c.handed {
+            // The ranking weighs what the move leaves the opponent.
+            Some(h) => {
+                let h = crate::table::coach_number(h, true, false, l);
+                td_string!(l, ms_coach_value_handed, v = number, p = p, h = h).to_string()
+            }
+            None => td_string!(l, ms_coach_value, v = number, p = p).to_string(),
+        }
     }
 
     fn error_text(e: &Error, l: Locale) -> String {

@@ -1,0 +1,101 @@
+// Tier (c): the coach's review of a finished game (issue 25), opened from the
+// history: each person's expected points lost, agreeing with
+// `spielblock-cli review`; the three costliest decisions, each one tap from
+// the replay at that move; a chart; both languages; phone and desktop.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { start, newPage, shot, checkFit, audit, finishedGames, CLI, PHONE, DESKTOP } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+// People played by the casual computer player, so they lose points.
+const GAMES = finishedGames([
+  ['mindgolf', 5, ['Ana'], 'casual'],
+  ['minesweeper', 4, ['Ana', '*Robo'], 'casual,strong'],
+]);
+const [MG, MS] = GAMES;
+
+const review = (g) => execFileSync(CLI, ['review', '-'], { input: JSON.stringify(g.record) })
+  .toString().trim().split('\n').map((l) => JSON.parse(l));
+
+/** What the review must say of `seat`: decisions, the loss in tenths, the costliest three. */
+function expected(g, seat) {
+  const mine = review(g).filter((j) => j.seat === seat);
+  const lost = mine.reduce((a, j) => a + j.loss, 0);
+  const costly = mine.filter((j) => j.loss >= 0.05)
+    .sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, 3).map((j) => j.index);
+  return { n: mine.length, lost: (Math.round(lost * 10) / 10).toFixed(1), costly, about: mine.some((j) => j.estimate) };
+}
+
+async function seed(page) {
+  await page.goto(env.base + '/');
+  await page.evaluate((games) => {
+    localStorage.clear();
+    for (const g of games) localStorage.setItem(`spielblock.v1.game.${g.id}`, JSON.stringify(g));
+  }, GAMES);
+}
+
+async function openReview(page, game) {
+  await page.goto(env.base + '/history');
+  await page.click(`[data-testid=finished-game][data-game=${game}] a:has-text("Review")`);
+  await page.waitForSelector('[data-testid=review-seat]');
+}
+
+test('MindGolf: the review from the history says what the coach says, and jumps to the replay at the costliest move', async () => {
+  const want = expected(MG, 0);
+  assert.ok(want.costly.length === 3, JSON.stringify(want));
+  const page = await newPage(env.browser, { width: 320, height: 640 });
+  await seed(page);
+  await openReview(page, 'mindgolf');
+  assert.equal(new URL(page.url()).pathname, `/review/${MG.id}`);
+  assert.equal(await page.textContent('[data-testid=review-total]'),
+    `${want.about ? 'about ' : ''}${want.lost} expected points lost over ${want.n} decisions`);
+  const costly = await page.$$eval('[data-testid=review-costly]', (els) => els.map((e) => Number(e.dataset.index)));
+  assert.deepEqual(costly, want.costly);
+  // Each says what was played and what the strong player would have done.
+  const first = await page.textContent('[data-testid=review-costly] >> nth=0');
+  assert.match(first, new RegExp(`^Move ${want.costly[0] + 1}: about \\d+\\.\\d expected points lost`));
+  assert.match(first, /Played: .+ \(about \d+\.\d final points expected\)/);
+  assert.match(first, /The strong player: .+ \(about \d+\.\d final points expected\)/);
+  assert.ok(await page.$('[data-testid=review-seat] svg.chart polyline'), 'a chart');
+  assert.equal(await page.$$eval('[data-testid=review-decision]', (els) => els.length), want.n);
+  await checkFit(page, 'review 320');
+  await audit(page, 'review');
+  await shot(page, 'review-mg-320');
+  await page.setViewportSize(DESKTOP);
+  await page.click('.decisions summary');
+  await shot(page, 'review-mg-1280');
+  await page.setViewportSize({ width: 320, height: 640 });
+  // One tap from the replay at that move: the position the decision was made in.
+  await page.click('[data-testid=review-costly] >> nth=0 >> a');
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${want.costly[0]}"]`);
+  assert.equal(new URL(page.url()).pathname, `/replay/${MG.id}/${want.costly[0]}`);
+  assert.deepEqual(page.problems, []);
+});
+
+test('Minesweeper: only the person is reviewed, exact figures, in German too', async () => {
+  const want = expected(MS, 0);
+  const page = await newPage(env.browser, PHONE);
+  await seed(page);
+  await openReview(page, 'minesweeper');
+  assert.equal(await page.$$eval('[data-testid=review-seat]', (els) => els.length), 1, 'Robo is a computer');
+  assert.equal(await page.getAttribute('[data-testid=review-seat]', 'data-seat'), '0');
+  assert.equal(await page.textContent('[data-testid=review-total]'),
+    `${want.about ? 'about ' : ''}${want.lost} expected points lost over ${want.n} decisions`);
+  assert.deepEqual(await page.$$eval('[data-testid=review-costly]', (els) => els.map((e) => Number(e.dataset.index))), want.costly);
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForSelector('text=erwartete Punkte verloren in');
+  assert.equal(await page.textContent('[data-testid=review-total]'),
+    `${want.about ? 'etwa ' : ''}${want.lost.replace('.', ',')} erwartete Punkte verloren in ${want.n} Entscheidungen`);
+  await checkFit(page, 'review 360 de');
+  await shot(page, 'review-ms-360-de');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'review-ms-1280-de');
+  // A game that is not there gets a clear message.
+  await page.goto(env.base + '/review/nope');
+  await page.waitForSelector('[data-testid=review-refused]');
+  assert.deepEqual(page.problems, []);
+});
