@@ -34,7 +34,8 @@ pub struct Finished {
 pub fn finished_games() -> Vec<Finished> {
     storage::list_games()
         .into_iter()
-        .filter(|g| g.finished)
+        // A guided first game leaves no trace here (issue 25).
+        .filter(|g| g.finished && !storage::is_lesson(g))
         .filter_map(|g| {
             let seats: Vec<SeatInfo> =
                 serde_json::from_value(g.record.get("seats")?.clone()).ok()?;

@@ -235,11 +235,34 @@ fn Host(session: Session) -> impl IntoView {
         StoredValue::new_local(w);
     }
 
+    // A guided first game (issue 25): the step for the moves played so
+    // far, and only its move is taken.
+    let lesson_steps = StoredValue::new(if session.with_untracked(|s| s.live().lesson()) {
+        (entry.lesson)().map(|l| l.steps).unwrap_or_default()
+    } else {
+        Vec::new()
+    });
+    let lesson_step = Memo::new(move |_| {
+        let n = moves.get();
+        lesson_steps.with_value(|st| st.iter().position(|s| s.at == n))
+    });
+    let nudge = RwSignal::new(false);
+
     // A table's tap, for the seat acting on this device.
     let act = Callback::new(move |sent: Sent| {
         let Some(seat) = acting.get_untracked() else {
             return;
         };
+        if let (Some(i), Sent::Legal { index, .. }) = (lesson_step.get_untracked(), &sent) {
+            if let Some(want) = lesson_steps.with_value(|st| st[i].expect.clone()) {
+                let got =
+                    session.with_untracked(|s| s.live().legal_json(seat).get(*index).cloned());
+                if got.as_ref() != Some(&want) {
+                    nudge.set(true);
+                    return;
+                }
+            }
+        }
         let vibrate_at = moves.get_untracked();
         match session.try_update(|s| s.act(seat, sent)) {
             Some(Ok(Some(next))) => {
@@ -412,10 +435,13 @@ fn Host(session: Session) -> impl IntoView {
     // language shown; a move closes it.
     let coached = session.with_untracked(|s| s.live().coach());
     let hint_open = RwSignal::new(None::<usize>);
-    // Any move, a take-back included, closes it.
+    // Any move, a take-back included, closes it (and a lesson's nudge).
     Effect::watch(
         move || moves.get(),
-        move |_, _, _| hint_open.set(None),
+        move |_, _, _| {
+            hint_open.set(None);
+            nudge.set(false);
+        },
         false,
     );
     let hints = Memo::new(move |_| {
@@ -448,6 +474,26 @@ fn Host(session: Session) -> impl IntoView {
         // plays (in the status row it moved the table when it came).
         skip: Signal::derive(move || computer_now.get() && has_person.get()),
         on_skip: Callback::new(skip),
+        lesson: Signal::derive(move || {
+            let i = lesson_step.get()?;
+            acting.get()?;
+            let l = i18n.get_locale();
+            lesson_steps.with_value(|st| {
+                Some(crate::table::LessonNow {
+                    k: i + 1,
+                    n: st.len(),
+                    say: (st[i].say)(l),
+                    point: st[i].point,
+                    nudge: nudge.get(),
+                })
+            })
+        }),
+        on_leave_lesson: Callback::new(move |()| {
+            // Nothing of it is kept: back to the game's set-up.
+            let id = session.with_untracked(|s| s.meta().id.clone());
+            navigate(&format!("/new/{}", entry.id));
+            storage::delete_game(&id);
+        }),
     });
     let port = Port {
         frame,
@@ -555,6 +601,7 @@ fn Host(session: Session) -> impl IntoView {
                         }
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
+                        {lesson_steps.with_value(|st| !st.is_empty()).then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
                         {move || {
@@ -606,6 +653,7 @@ fn Host(session: Session) -> impl IntoView {
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
             <Dialog open=show_rules labelled_by="rules-title" opener=rules_btn>
                 {(entry.rules)()}
+                <LessonButton entry/>
                 <OptionsSummary entry options=session.with_untracked(|s| s.live().options())/>
             </Dialog>
             <Dialog open=show_players labelled_by="players-title" opener=players_btn>
@@ -697,6 +745,21 @@ fn OptionsSummary(entry: Entry, options: Value) -> impl IntoView {
 /// Starts a new game of the same kind with the same seats and options and a
 /// fresh seed; with no human seat it goes through setup, so a game does not
 /// start playing itself.
+/// Starts the game's guided first game (issue 25), where it has one.
+#[component]
+pub fn LessonButton(entry: Entry) -> impl IntoView {
+    let i18n = use_i18n();
+    let error = RwSignal::new(None::<Text>);
+    let start = move |_| match crate::newgame::create_lesson(&entry) {
+        Ok(id) => navigate(&format!("/play/{id}")),
+        Err(e) => error.set(Some(e)),
+    };
+    (entry.lesson)().is_some().then(|| view! {
+        <button type="button" data-testid="lesson-start" on:click=start>{t!(i18n, lesson_start)}</button>
+        {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
+    })
+}
+
 #[component]
 fn PlayAgain(
     entry: Entry,

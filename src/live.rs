@@ -217,6 +217,10 @@ impl<G: GameView> Live for LiveMatch<G> {
         self.m().record().coach
     }
 
+    fn lesson(&self) -> bool {
+        self.m().record().lesson
+    }
+
     fn hints(&self, seat: Seat, l: Locale) -> Hints {
         let m = self.m();
         let state = m.state();
@@ -338,6 +342,7 @@ pub fn facts<G: GameView>() -> Entry {
         open: |_| Err(not_loaded()),
         rules: || ().into_any(),
         replay_hint: |_| None,
+        lesson: || None,
     }
 }
 
@@ -351,6 +356,7 @@ pub fn entry<G: GameView>() -> Entry {
             G::rules()
         },
         replay_hint: G::replay_hint,
+        lesson: G::lesson,
         ..facts::<G>()
     }
 }

@@ -4,7 +4,7 @@
 use crate::i18n::*;
 use crate::storage::{self, SavedGame};
 use crate::table::{Entry, Text};
-use rules::SeatInfo;
+use rules::{Level, SeatInfo, SeatKind};
 use serde_json::Value;
 
 /// Creates and saves a new game of `entry`; returns its id, or why not in the
@@ -17,7 +17,43 @@ pub fn create_game(
     handover: bool,
     coach: bool,
 ) -> Result<String, Text> {
-    create(entry, seats, options, seed, handover, coach, None)
+    create(entry, seats, options, seed, handover, coach, None, false)
+}
+
+/// The guided first game of `entry` (issue 25): the person and the lesson's
+/// computers, its seed and options, marked as a lesson. An earlier one of
+/// the same game is removed (it never counts anyway).
+pub fn create_lesson(entry: &Entry) -> Result<String, Text> {
+    let Some(lesson) = (entry.lesson)() else {
+        return Err(Text::new(|l| td_string!(l, load_failed).to_string()));
+    };
+    for g in storage::list_games() {
+        if g.game == entry.id && storage::is_lesson(&g) {
+            storage::delete_game(&g.id);
+        }
+    }
+    // Default names: they follow the language.
+    let name = |n: usize| td_string!(Locale::en, default_name, n = n).to_string();
+    let mut seats = vec![SeatInfo::human(name(1))];
+    for k in 0..lesson.computers {
+        seats.push(SeatInfo {
+            kind: SeatKind::Computer,
+            level: Level::Casual,
+            ..SeatInfo::human(name(k + 2))
+        });
+    }
+    let id = create(
+        entry,
+        seats,
+        &lesson.options,
+        lesson.seed,
+        false,
+        false,
+        None,
+        true,
+    )?;
+    storage::mark_lesson_seen(entry.id);
+    Ok(id)
 }
 
 /// Today's daily challenge of `entry` for one player: the date's seed.
@@ -25,9 +61,19 @@ pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<St
     let date = storage::today();
     let seed = storage::daily_seed(entry.id, &date);
     // A daily challenge is played without the coach.
-    create(entry, vec![seat], options, seed, false, false, Some(date))
+    create(
+        entry,
+        vec![seat],
+        options,
+        seed,
+        false,
+        false,
+        Some(date),
+        false,
+    )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn create(
     entry: &Entry,
     seats: Vec<SeatInfo>,
@@ -36,11 +82,14 @@ fn create(
     handover: bool,
     coach: bool,
     daily: Option<String>,
+    lesson: bool,
 ) -> Result<String, Text> {
     let mut record = (entry.new_record)(seats, options, seed)?;
-    if coach {
-        if let Some(o) = record.as_object_mut() {
-            o.insert("coach".into(), Value::Bool(true));
+    if let Some(o) = record.as_object_mut() {
+        for (key, on) in [("coach", coach), ("lesson", lesson)] {
+            if on {
+                o.insert(key.into(), Value::Bool(true));
+            }
         }
     }
     let now = storage::now();

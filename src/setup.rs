@@ -228,6 +228,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                 <h1>{title}</h1>
                 <LangSwitch/>
             </header>
+            <LessonOffer entry/>
             <form on:submit=start novalidate>
                 <fieldset>
                     <legend>{t!(i18n, players)}" ("{min}"–"{max}")"</legend>
@@ -430,5 +431,29 @@ fn OptionField(
             }
             .into_any()
         }
+    }
+}
+
+/// A game's guided first game, offered at its first opening on this device
+/// (issue 25); once started or declined it is found in the game's rules.
+#[component]
+fn LessonOffer(entry: Entry) -> impl IntoView {
+    let i18n = use_i18n();
+    let open = RwSignal::new((entry.lesson)().is_some() && !storage::lesson_seen(entry.id));
+    move || {
+        open.get().then(|| {
+            view! {
+                <section class="notice lesson-offer" data-testid="lesson-offer">
+                    <p>{move || td_string!(i18n.get_locale(), lesson_offer, game = (entry.name)(i18n.get_locale())).to_string()}</p>
+                    <div class="actions">
+                        <crate::host::LessonButton entry/>
+                        <button type="button" class="ghost" data-testid="lesson-decline" on:click=move |_| {
+                            storage::mark_lesson_seen(entry.id);
+                            open.set(false);
+                        }>{t!(i18n, lesson_decline)}</button>
+                    </div>
+                </section>
+            }
+        })
     }
 }

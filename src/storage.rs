@@ -660,6 +660,31 @@ impl Speed {
     }
 }
 
+/// The games whose guided first game was played or declined on this
+/// device (issue 25): it is offered once.
+pub const LESSONS_KEY: &str = "spielblock.lessons";
+
+pub fn lesson_seen(game: &str) -> bool {
+    storage().is_none()
+        || LocalStorage::get::<Vec<String>>(LESSONS_KEY)
+            .unwrap_or_default()
+            .iter()
+            .any(|g| g == game)
+}
+
+pub fn mark_lesson_seen(game: &str) {
+    if storage().is_some() && !lesson_seen(game) {
+        let mut seen: Vec<String> = LocalStorage::get(LESSONS_KEY).unwrap_or_default();
+        seen.push(game.to_string());
+        let _ = LocalStorage::set(LESSONS_KEY, seen);
+    }
+}
+
+/// Whether a saved game is a guided first game (no history, no record).
+pub fn is_lesson(g: &SavedGame) -> bool {
+    g.record.get("lesson").and_then(serde_json::Value::as_bool) == Some(true)
+}
+
 /// Unreadable settings fall back to the defaults (they hold nothing to lose).
 pub fn load_settings() -> Settings {
     if storage().is_none() {
@@ -770,7 +795,7 @@ impl Played {
         list_games()
             .into_iter()
             .rev()
-            .filter(|g| g.finished && g.game == game)
+            .filter(|g| g.finished && g.game == game && !is_lesson(g))
             .filter_map(|g| Played::from_saved(&g))
             .collect()
     }

@@ -308,6 +308,10 @@ pub trait GameView: Game {
     fn replay_hint(_l: Locale) -> Option<String> {
         None
     }
+    /// The game's guided first game (issue 25), if it has one.
+    fn lesson() -> Option<Lesson> {
+        None
+    }
     /// Whether the coach's value is a change (written with a sign).
     const COACH_SIGNED: bool = false;
     /// The coach's words for one move of the decision at hand (issue 25),
@@ -317,6 +321,42 @@ pub trait GameView: Game {
     /// points"); `number` is the value already written for the language
     /// (`coach_number`).
     fn coach_value(weighed: &rules::Weighed<Self::Action>, number: &str, l: Locale) -> String;
+}
+
+/// A guided first game (issue 25): a fixed game on the real table (its
+/// seed chosen so the dice or cards show what each step teaches, see
+/// `rules/examples/lesson_search.rs`), saying at each of the person's moves
+/// what to tap and why.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    pub seed: u64,
+    /// Computer seats after the person's (casual).
+    pub computers: usize,
+    pub options: Value,
+    pub steps: Vec<Step>,
+}
+
+/// One step of a lesson, shown once `at` moves are played: the move to make
+/// (the action as the rules write it in JSON; None for the last words), what
+/// to tap for it (CSS selectors on the table), and why.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub at: usize,
+    pub expect: Option<Value>,
+    pub point: &'static str,
+    pub say: fn(Locale) -> String,
+}
+
+/// The lesson's step at hand, as the decision bar shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonNow {
+    /// The step's number from 1, and how many there are.
+    pub k: usize,
+    pub n: usize,
+    pub say: String,
+    pub point: &'static str,
+    /// A move other than the step's was tapped.
+    pub nudge: bool,
 }
 
 /// The coach's answer on screen: up to three moves, best first.
@@ -414,6 +454,8 @@ pub trait Live: Send + Sync {
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
     /// Whether the coach is on in this game (issue 25).
     fn coach(&self) -> bool;
+    /// Whether this is a guided first game (issue 25).
+    fn lesson(&self) -> bool;
     /// The coach's best moves for `seat`'s decision now, in `l`.
     fn hints(&self, seat: Seat, l: Locale) -> Hints;
     /// The coach's judgement of the record's move `index`, afterwards
@@ -473,6 +515,7 @@ pub struct Entry {
     pub open: fn(Value) -> Result<Box<dyn Live>, Text>,
     pub rules: fn() -> AnyView,
     pub replay_hint: fn(Locale) -> Option<String>,
+    pub lesson: fn() -> Option<Lesson>,
 }
 
 /// A shared refusal in the player's language; `label` names an option.
@@ -518,6 +561,9 @@ pub struct Dock {
     pub on_hint: Callback<bool>,
     /// Plays the hint's move (its entry in the legal list).
     pub on_follow: Callback<usize>,
+    /// A guided first game's step at hand.
+    pub lesson: Signal<Option<LessonNow>>,
+    pub on_leave_lesson: Callback<()>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -530,6 +576,18 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="decision" data-testid="decision">
+            {dock.map(|d| move || d.lesson.get().map(|now| view! {
+                <section class="lesson" data-testid="lesson" aria-labelledby="lesson-title">
+                    // Points at what to tap.
+                    {(!now.point.is_empty()).then(|| view! {
+                        <style>{format!("{} {{ outline: 3px solid var(--accent); outline-offset: 2px; animation: lesson-point 1.2s ease-in-out infinite; }}", now.point)}</style>
+                    })}
+                    <h3 id="lesson-title">{move || td_string!(i18n.get_locale(), lesson_step, k = now.k, n = now.n).to_string()}</h3>
+                    <p data-testid="lesson-say">{now.say}</p>
+                    {now.nudge.then(|| view! { <p class="nudge" role="alert" data-testid="lesson-nudge">{t!(i18n, lesson_nudge)}</p> })}
+                    <button type="button" class="ghost" data-testid="lesson-leave" on:click=move |_| d.on_leave_lesson.run(())>{t!(i18n, lesson_leave)}</button>
+                </section>
+            }))}
             // Always there, so a screen reader hears the answer arrive.
             <div class="coach-live" aria-live="polite">
             {dock.map(|d| move || d.hints.get().map(|h| view! {

@@ -226,6 +226,22 @@ fn a_coached_game_is_listed_but_sets_no_record_and_counts_in_no_statistics() {
 }
 
 #[wasm_bindgen_test]
+fn a_guided_first_game_reaches_neither_the_history_nor_the_records() {
+    use spielblock::history::finished_games;
+    use spielblock::storage::{lesson_seen, mark_lesson_seen, Played};
+    ls().clear().unwrap();
+    let mut g = finished("l1", "mindgolf", 1.0, &[("Ana", true)], &[90]);
+    g.record["lesson"] = serde_json::Value::Bool(true);
+    storage::save_game(&g).unwrap();
+    assert!(finished_games().is_empty());
+    assert!(Played::of_game("mindgolf").is_empty());
+    assert!(!lesson_seen("mindgolf"));
+    mark_lesson_seen("mindgolf");
+    mark_lesson_seen("mindgolf");
+    assert!(lesson_seen("mindgolf") && !lesson_seen("choice"));
+}
+
+#[wasm_bindgen_test]
 fn records_always_equal_what_the_stored_games_say() {
     // Issue 21 (3, 4, 5): records were kept apart from the games, so a take
     // back after the end, a write that did not fit or an edited backup left

@@ -84,6 +84,10 @@ pub struct Record<G: Game> {
     /// evaluation of every decision; the result says so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub coach: bool,
+    /// A guided first game (issue 25): the app leads the person through it
+    /// and keeps it out of the history and statistics.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lesson: bool,
 }
 
 impl<G: Game> PartialEq for Record<G> {
@@ -94,6 +98,7 @@ impl<G: Game> PartialEq for Record<G> {
             && self.seats == o.seats
             && self.moves == o.moves
             && self.coach == o.coach
+            && self.lesson == o.lesson
     }
 }
 
@@ -173,6 +178,7 @@ impl<G: Game> Match<G> {
                 seats,
                 moves: Vec::new(),
                 coach: false,
+                lesson: false,
             },
             state,
             past: Vec::new(),
@@ -195,10 +201,11 @@ impl<G: Game> Match<G> {
             });
         }
         let n = record.seats.len();
-        let coach = record.coach;
+        let (coach, lesson) = (record.coach, record.lesson);
         let mut m =
             Match::new(record.seats, record.options, record.seed).map_err(MatchError::Setup)?;
         m.record.coach = coach;
+        m.record.lesson = lesson;
         for (i, mv) in record.moves.into_iter().take(k).enumerate() {
             if mv.seat >= n {
                 return Err(MatchError::NoSeat {

@@ -591,17 +591,20 @@ mod take_back {
             let mut m = Match::<G>::new(info, G::Options::default(), 5).unwrap();
             let mut record = m.record().clone();
             record.coach = true;
+            record.lesson = true;
             let text = serde_json::to_string(&record).unwrap();
             m = Match::replay(serde_json::from_str(&text).unwrap()).unwrap();
             m.record().coach
+                && m.record().lesson
                 && !serde_json::to_string(&Match::<G>::replay(m.record().clone()).unwrap().record())
                     .unwrap()
                     .is_empty()
         }
     }
 
-    /// Issue 25: a record says whether the coach was on, and keeps saying
-    /// it through a save and a replay (the app opens every game so).
+    /// Issue 25: a record says whether the coach was on and whether it is a
+    /// guided first game, and keeps saying so through a save and a replay
+    /// (the app opens every game so).
     #[test]
     fn a_record_keeps_the_coach_through_save_and_replay() {
         for id in ids() {

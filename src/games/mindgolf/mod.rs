@@ -52,6 +52,82 @@ impl GameView for MindGolf {
         view! { <MgTable ctx/> }.into_any()
     }
 
+    /// Seed 12908 (`rules/examples/lesson_search.rs mindgolf`): the text's
+    /// own 1 + 4 + 5 x 4 = 40, a re-roll that hits lane 48 on its second
+    /// field, 70 past the target of lane 55, and a parked 2.
+    fn lesson() -> Option<crate::table::Lesson> {
+        use crate::table::{Lesson, Step};
+        use serde_json::json;
+        const DICE: &str = ".mg-dice:not(.thrown), [data-testid=throw]";
+        const LANE_48: &str = "[data-testid=lane][data-target=\"48\"] button, [data-testid=enter]";
+        const LANE_55: &str = "[data-testid=lane][data-target=\"55\"] button, [data-testid=enter]";
+        let step = |at: usize,
+                    expect: Option<serde_json::Value>,
+                    point: &'static str,
+                    say: fn(Locale) -> String| Step {
+            at,
+            expect,
+            point,
+            say,
+        };
+        Some(Lesson {
+            seed: 12908,
+            computers: 0,
+            options: json!({}),
+            steps: vec![
+                step(
+                    0,
+                    Some(json!({"throw": {"green": 3, "white": true}})),
+                    DICE,
+                    |l| td_string!(l, mg_lesson_1).to_string(),
+                ),
+                step(1, Some(json!({"enter": 0})), LANE_48, |l| {
+                    td_string!(l, mg_lesson_2).to_string()
+                }),
+                step(
+                    2,
+                    Some(json!({"throw": {"green": 2, "white": false}})),
+                    DICE,
+                    |l| td_string!(l, mg_lesson_3).to_string(),
+                ),
+                step(
+                    3,
+                    Some(json!({"reroll": {"green": 1}})),
+                    "[data-testid=die][data-face=\"1\"], [data-testid=reroll]",
+                    |l| td_string!(l, mg_lesson_4).to_string(),
+                ),
+                step(4, Some(json!({"enter": 0})), LANE_48, |l| {
+                    td_string!(l, mg_lesson_5).to_string()
+                }),
+                step(
+                    5,
+                    Some(json!({"throw": {"green": 3, "white": true}})),
+                    DICE,
+                    |l| td_string!(l, mg_lesson_6).to_string(),
+                ),
+                step(6, Some(json!({"enter": 4})), LANE_55, |l| {
+                    td_string!(l, mg_lesson_7).to_string()
+                }),
+                step(
+                    7,
+                    Some(json!({"throw": {"green": 0, "white": true}})),
+                    DICE,
+                    |l| td_string!(l, mg_lesson_8).to_string(),
+                ),
+                step(8, Some(json!("park")), "[data-testid=park]", |l| {
+                    td_string!(l, mg_lesson_9).to_string()
+                }),
+                step(
+                    9,
+                    Some(json!({"apply_parked": 4})),
+                    "[data-testid=lane][data-target=\"55\"] button, [data-testid=apply-parked]",
+                    |l| td_string!(l, mg_lesson_10).to_string(),
+                ),
+                step(10, None, "", |l| td_string!(l, mg_lesson_11).to_string()),
+            ],
+        })
+    }
+
     fn move_text(v: &View, action: &Action, l: Locale) -> String {
         let sheet = &v.sheets[v.current];
         let target = |i: usize| sheet.lanes.get(i).map_or(0, |lane| lane.target);

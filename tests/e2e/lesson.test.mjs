@@ -1,0 +1,86 @@
+// Tier (c): the guided first games (issue 25), tapped through on the real
+// table: offered at a game's first opening, each step points at what to tap
+// and takes only its move, and nothing of it reaches the history.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, newPage, shot, checkFit, audit, savedGame, PHONE, DESKTOP } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const step = (page) => page.textContent('[data-testid=lesson] h3');
+async function waitStep(page, k) {
+  await page.waitForFunction((k) => document.querySelector('[data-testid=lesson] h3')?.textContent.includes(`step ${k} of`), k, { timeout: 10000 });
+}
+const outlined = (page, sel) => page.$eval(sel, (e) => getComputedStyle(e).outlineWidth);
+
+test('MindGolf: the guided first game is offered once, points at each move, refuses others, and leaves no record', async () => {
+  const page = await newPage(env.browser, { width: 320, height: 640 });
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/mindgolf');
+  await page.waitForSelector('[data-testid=lesson-offer]');
+  await shot(page, 'lesson-offer-320');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  await waitStep(page, 1);
+  assert.match(await page.textContent('[data-testid=lesson-say]'), /white die multiplies/);
+  assert.equal(await outlined(page, '[data-testid=throw]'), '3px', 'the throw button is pointed at');
+  await checkFit(page, 'lesson 320');
+  await audit(page, 'lesson');
+  await shot(page, 'lesson-mg-1-320');
+  await page.click('[data-testid=throw]');
+  await waitStep(page, 2);
+  assert.match(await page.textContent('[data-testid=lesson-say]'), /\(4 \+ 5 \+ 1\) × 4 = 40/);
+  await page.click('[data-testid=lane][data-target="48"] button');
+  await page.click('[data-testid=enter]');
+  await waitStep(page, 3);
+  // Another move than the step's is refused, and nothing is played.
+  await page.click('[data-testid=throw]');
+  await page.waitForSelector('[data-testid=lesson-nudge]');
+  assert.equal((await savedGame(page)).record.moves.length, 2);
+  await page.click('[data-testid=choose-green] >> nth=2');
+  await page.click('[data-testid=choose-white]');
+  await page.click('[data-testid=throw]');
+  await waitStep(page, 4);
+  await shot(page, 'lesson-mg-4-320');
+  await page.click('[data-testid=die][data-face="1"]');
+  await page.click('[data-testid=reroll]');
+  await waitStep(page, 5);
+  await page.click('[data-testid=lane][data-target="48"] button');
+  await page.click('[data-testid=enter]');
+  await waitStep(page, 6);
+  await page.click('[data-testid=throw]');
+  await waitStep(page, 7);
+  await page.click('[data-testid=lane][data-target="55"] button');
+  await page.click('[data-testid=enter]');
+  await waitStep(page, 8);
+  for (let i = 0; i < 3; i++) await page.click(`[data-testid=choose-green] >> nth=${i}`);
+  await page.click('[data-testid=throw]');
+  await waitStep(page, 9);
+  await page.click('[data-testid=park]');
+  await waitStep(page, 10);
+  await page.click('[data-testid=lane][data-target="55"] button');
+  await page.click('[data-testid=apply-parked]');
+  await waitStep(page, 11);
+  const g = await savedGame(page);
+  assert.equal(g.record.lesson, true);
+  assert.deepEqual(g.record.moves.map((m) => m.action), [
+    { throw: { green: 3, white: true } }, { enter: 0 }, { throw: { green: 2, white: false } }, { reroll: { green: 1 } },
+    { enter: 0 }, { throw: { green: 3, white: true } }, { enter: 4 }, { throw: { green: 0, white: true } }, 'park', { apply_parked: 4 },
+  ]);
+  // Lane 48 hit on its 2nd field scores 10; lane 55 reads 70, 68.
+  assert.match(await page.textContent('[data-testid=lane][data-target="48"]'), /48.*10$/);
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForSelector('text=Schritt 11 von 11');
+  await shot(page, 'lesson-mg-11-320-de');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'lesson-mg-11-1280-de');
+  await page.click('[data-testid=lesson-leave]');
+  await page.waitForURL(/\/new\/mindgolf$/);
+  // Gone, and offered no more (it is in the rules).
+  assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.')).length), 0);
+  await page.waitForSelector('form');
+  assert.equal(await page.$('[data-testid=lesson-offer]'), null);
+  assert.deepEqual(page.problems, []);
+});
