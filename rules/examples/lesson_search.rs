@@ -1,8 +1,10 @@
 //! Finds the seed of a guided first game (issue 25): the first seed whose
 //! dice, under the lesson's fixed moves, show what each step teaches.
 //! `cargo run --release -p spielblock-rules --example lesson_search -- mindgolf`
+use rules::en_gingg::{Action as EgAction, EnGingg, Event as EgEvent};
 use rules::midend::{Match, SeatInfo};
 use rules::mindgolf::{Action as MgAction, Die, Event as MgEvent, MindGolf};
+use rules::{Game, Level, SeatKind};
 
 fn mindgolf() {
     use MgAction::*;
@@ -73,9 +75,126 @@ fn mindgolf() {
     }
 }
 
+/// En Gingg: the person sets aside every 5 and 6 (else the highest die)
+/// and reaches a total over 30 in three throws; phase 2 then hits twice.
+fn en_gingg() {
+    'seeds: for seed in 1..5_000_000u64 {
+        let seats = vec![
+            SeatInfo::human("P"),
+            SeatInfo {
+                kind: SeatKind::Computer,
+                level: Level::Casual,
+                ..SeatInfo::human("C")
+            },
+        ];
+        let mut m = Match::<EnGingg>::new(seats, Default::default(), seed).unwrap();
+        let mut log = Vec::new();
+        let mut throws = 0;
+        let mut total = 0u8;
+        // Phase 1.
+        while total_kept(&m) < 6 {
+            let evs = m.apply(0, EgAction::Roll).unwrap().to_vec();
+            throws += 1;
+            // The last die is set aside by itself.
+            if let Some(t) = evs.iter().find_map(|e| match e {
+                EgEvent::Phase1Done { total, .. } => Some(*total),
+                _ => None,
+            }) {
+                log.push(format!(
+                    "roll {:?} (the last die)",
+                    evs.iter().find_map(|e| match e {
+                        EgEvent::Rolled { dice, .. } => Some(dice.clone()),
+                        _ => None,
+                    })
+                ));
+                total = t;
+                break;
+            }
+            let Some(dice) = evs.iter().find_map(|e| match e {
+                EgEvent::Rolled { dice, .. } => Some(dice.clone()),
+                _ => None,
+            }) else {
+                continue 'seeds;
+            };
+            let mut pick: Vec<usize> = (0..dice.len()).filter(|&i| dice[i] >= 5).collect();
+            if pick.is_empty() {
+                let hi = (0..dice.len())
+                    .max_by_key(|&i| (dice[i], usize::MAX - i))
+                    .unwrap();
+                pick.push(hi);
+            }
+            log.push(format!("roll {dice:?} keep {pick:?}"));
+            let Ok(evs) = m.apply(0, EgAction::SetAside(pick.clone())) else {
+                panic!(
+                    "{seed} {log:?} {:?}",
+                    serde_json::to_string(&m.state().view(Some(0))).unwrap()
+                );
+            };
+            let evs = evs.to_vec();
+            for e in &evs {
+                if let EgEvent::Phase1Done { total: t, .. } = e {
+                    total = *t;
+                }
+            }
+            if throws > 3 {
+                continue 'seeds;
+            }
+        }
+        if total <= 30 {
+            continue 'seeds;
+        }
+        // Phase 2: two throws with hits, then one without.
+        let mut hits = Vec::new();
+        while m.state().to_act() == vec![0] {
+            let evs = m.apply(0, EgAction::Roll).unwrap().to_vec();
+            for e in &evs {
+                match e {
+                    EgEvent::Hits { count, .. } => hits.push(*count),
+                    EgEvent::Rolled { dice, .. } => log.push(format!("phase 2 roll {dice:?}")),
+                    _ => {}
+                }
+            }
+        }
+        if hits.iter().filter(|&&h| h > 0).count() < 2 || hits.len() > 3 {
+            continue 'seeds;
+        }
+        // The computer's turn, as the app plays it, up to the person's next
+        // decision.
+        while m.state().to_act() == vec![1] {
+            let a = m.computer_action(1);
+            let evs = m.apply(1, a.clone()).unwrap().to_vec();
+            log.push(format!("computer {a:?}: {evs:?}"));
+        }
+        println!(
+            "seed {seed}: total {total}, hits {hits:?}; the person decides again at move {}",
+            m.record().moves.len()
+        );
+        for l in log {
+            println!("  {l}");
+        }
+        println!("{}", serde_json::to_string(m.record()).unwrap());
+        return;
+    }
+}
+
+fn total_kept(m: &Match<EnGingg>) -> usize {
+    // Phase 1 ends when the six dice are set aside (or the turn passed).
+    if m.state().to_act() != vec![0] {
+        return 6;
+    }
+    serde_json::to_value(m.state().view(Some(0)))
+        .ok()
+        .and_then(|v| {
+            v.pointer("/phase/one/kept")
+                .and_then(|k| k.as_array().map(Vec::len))
+        })
+        .unwrap_or(6)
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("mindgolf") => mindgolf(),
+        Some("en-gingg") => en_gingg(),
         _ => eprintln!("which game?"),
     }
 }

@@ -84,3 +84,50 @@ test('MindGolf: the guided first game is offered once, points at each move, refu
   assert.equal(await page.$('[data-testid=lesson-offer]'), null);
   assert.deepEqual(page.problems, []);
 });
+
+test('En Gingg: the guided game sets dice aside over 30, plays phase 2, and explains the computer\'s turn', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/en-gingg');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  await waitStep(page, 1);
+  await page.click('[data-testid=roll]');
+  await waitStep(page, 2);
+  assert.equal(await outlined(page, '[data-testid=throw] [data-testid=die][data-face="5"]'), '3px');
+  await page.click('[data-testid=throw] [data-testid=die][data-face="5"]');
+  await page.click('[data-testid=set-aside]');
+  await waitStep(page, 3);
+  await page.click('[data-testid=roll]');
+  await waitStep(page, 4);
+  // Only the 5 first: the step wants the 5 and both 6s.
+  await page.click('[data-testid=throw] [data-testid=die][data-face="5"]');
+  await page.click('[data-testid=set-aside]');
+  await page.waitForSelector('[data-testid=lesson-nudge]');
+  await shot(page, 'lesson-eg-nudge-360');
+  // Add the two 6s (and the 5, if the refusal cleared the pick).
+  if (await page.getAttribute('[data-testid=throw] [data-testid=die][data-face="5"]', 'aria-pressed') !== 'true') {
+    await page.click('[data-testid=throw] [data-testid=die][data-face="5"]');
+  }
+  await page.click('[data-testid=throw] [data-testid=die][data-face="6"] >> nth=0');
+  await page.click('[data-testid=throw] [data-testid=die][data-face="6"] >> nth=1');
+  await page.click('[data-testid=set-aside]');
+  await waitStep(page, 5);
+  await page.click('[data-testid=roll]');
+  await waitStep(page, 6);
+  await page.click('[data-testid=throw] [data-testid=die][data-face="5"]');
+  await page.click('[data-testid=set-aside]');
+  for (const k of [7, 8, 9, 10]) {
+    await waitStep(page, k);
+    await page.click('[data-testid=roll]');
+  }
+  // The computer's turn plays by itself; then the last words.
+  await waitStep(page, 11);
+  assert.match(await page.textContent('[data-testid=lesson-say]'), /30 − 25 = 5/);
+  const g = await savedGame(page);
+  assert.equal(g.record.moves.length, 21);
+  assert.deepEqual(await page.$$eval('[data-testid=balance]', (els) => els.map((e) => e.textContent)), ['39', '26']);
+  await checkFit(page, 'lesson en gingg 360');
+  await shot(page, 'lesson-eg-11-360');
+  assert.deepEqual(page.problems, []);
+});

@@ -50,6 +50,42 @@ impl GameView for EnGingg {
 
     const COACH_SIGNED: bool = true;
 
+    /// Seed 7 against one casual computer (`rules/examples/lesson_search.rs
+    /// en-gingg`): 32 in four throws, phase 2 with the face 2 hitting twice,
+    /// then the computer's 25 below the line.
+    fn lesson() -> Option<crate::table::Lesson> {
+        use crate::table::{Lesson, Step};
+        use serde_json::json;
+        const ROLL: &str = "[data-testid=roll]";
+        let step = |at: usize,
+                    expect: Option<serde_json::Value>,
+                    point: &'static str,
+                    say: fn(Locale) -> String| Step {
+            at,
+            expect,
+            point,
+            say,
+        };
+        Some(Lesson {
+            seed: 7,
+            computers: 1,
+            options: json!({}),
+            steps: vec![
+                step(0, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_1).to_string()),
+                step(1, Some(json!({"set_aside": [4]})), "[data-testid=throw] [data-testid=die][data-face=\"5\"], [data-testid=set-aside]", |l| td_string!(l, eg_lesson_2).to_string()),
+                step(2, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_3).to_string()),
+                step(3, Some(json!({"set_aside": [0, 2, 3]})), "[data-testid=throw] [data-testid=die][data-face=\"5\"], [data-testid=throw] [data-testid=die][data-face=\"6\"], [data-testid=set-aside]", |l| td_string!(l, eg_lesson_4).to_string()),
+                step(4, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_5).to_string()),
+                step(5, Some(json!({"set_aside": [0]})), "[data-testid=throw] [data-testid=die][data-face=\"5\"], [data-testid=set-aside]", |l| td_string!(l, eg_lesson_6).to_string()),
+                step(6, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_7).to_string()),
+                step(7, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_8).to_string()),
+                step(8, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_9).to_string()),
+                step(9, Some(json!("roll")), ROLL, |l| td_string!(l, eg_lesson_10).to_string()),
+                step(21, None, "", |l| td_string!(l, eg_lesson_11).to_string()),
+            ],
+        })
+    }
+
     fn move_text(v: &View, action: &Action, l: Locale) -> String {
         let Action::SetAside(picks) = action else {
             return td_string!(l, eg_coach_roll).to_string();

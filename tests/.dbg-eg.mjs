@@ -1,0 +1,12 @@
+import { start, newPage, savedGame } from './e2e/helpers.mjs';
+const env = await start();
+const page = await newPage(env.browser);
+await page.goto(env.base + '/'); await page.evaluate(() => localStorage.clear());
+await page.goto(env.base + '/new/en-gingg');
+await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+await page.waitForSelector('[data-testid=lesson]');
+await page.click('[data-testid=roll]'); await page.waitForTimeout(500);
+console.log(await page.textContent('[data-testid=lesson] h3'));
+console.log(await page.$$eval('[data-testid=die]', els => els.map(e => e.closest('[data-testid]')?.parentElement?.getAttribute('data-testid') + ':' + e.dataset.face)));
+console.log(JSON.stringify((await savedGame(page)).record.moves));
+await env.browser.close(); env.server.close();
