@@ -1,6 +1,7 @@
 //! Finds the seed of a guided first game (issue 25): the first seed whose
 //! dice, under the lesson's fixed moves, show what each step teaches.
 //! `cargo run --release -p spielblock-rules --example lesson_search -- mindgolf`
+use rules::choice::{Action as ChAction, Choice, Event as ChEvent};
 use rules::en_gingg::{Action as EgAction, EnGingg, Event as EgEvent};
 use rules::midend::{Match, SeatInfo};
 use rules::mindgolf::{Action as MgAction, Die, Event as MgEvent, MindGolf};
@@ -191,8 +192,58 @@ fn total_kept(m: &Match<EnGingg>) -> usize {
         .unwrap_or(6)
 }
 
+/// CHOICE solo under the strong player: three different fifth-die numbers
+/// in the first three throws, a fourth throw that must use one, and a
+/// free throw fifth.
+fn choice() {
+    'seeds: for seed in 1..5_000_000u64 {
+        let mut m =
+            Match::<Choice>::new(vec![SeatInfo::human("P")], Default::default(), seed).unwrap();
+        let mut log = Vec::new();
+        for round in 0..5 {
+            let evs = m.apply(0, ChAction::Roll).unwrap().to_vec();
+            let dice: Vec<u8> = evs
+                .iter()
+                .find_map(|e| match e {
+                    ChEvent::Thrown { dice, .. } => Some(dice.to_vec()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            let chosen: Vec<u8> = m.state().view(Some(0)).sheets[0]
+                .fifth
+                .iter()
+                .map(|f| f.number)
+                .collect();
+            let shows = dice.iter().any(|d| chosen.contains(d));
+            let a = m.computer_action(0);
+            match round {
+                0..=2 => {
+                    let ChAction::Assign(x) = a else {
+                        continue 'seeds;
+                    };
+                    if chosen.contains(&x.fifth) {
+                        continue 'seeds;
+                    }
+                }
+                3 if !shows => continue 'seeds,
+                4 if shows => continue 'seeds,
+                _ => {}
+            }
+            log.push(format!("throw {dice:?}: {a:?} (chosen {chosen:?})"));
+            m.apply(0, a).unwrap();
+        }
+        println!("seed {seed}");
+        for l in log {
+            println!("  {l}");
+        }
+        println!("{}", serde_json::to_string(m.record()).unwrap());
+        return;
+    }
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
+        Some("choice") => choice(),
         Some("mindgolf") => mindgolf(),
         Some("en-gingg") => en_gingg(),
         _ => eprintln!("which game?"),

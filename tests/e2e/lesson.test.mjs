@@ -131,3 +131,33 @@ test('En Gingg: the guided game sets dice aside over 30, plays phase 2, and expl
   await shot(page, 'lesson-eg-11-360');
   assert.deepEqual(page.problems, []);
 });
+
+test('CHOICE: the guided game fills the fifth-die table, forces a fifth die, and takes a free throw', async () => {
+  const page = await newPage(env.browser, { width: 320, height: 640 });
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/choice');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  const splits = [['4+8', 1], ['6+10', 6], ['8+10', 5], ['5+10', 5], ['4+5', 4]];
+  for (const [i, [sums, fifth]] of splits.entries()) {
+    await waitStep(page, 2 * i + 1);
+    await page.click('[data-testid=roll]');
+    await waitStep(page, 2 * i + 2);
+    const split = `[data-testid=split][data-sums="${sums}"][data-fifth="${fifth}"]`;
+    assert.equal(await outlined(page, split), '3px');
+    if (i === 4) {
+      assert.match(await page.textContent('[data-testid=lesson-say]'), /free throw/);
+      await shot(page, 'lesson-ch-free-320');
+    }
+    await page.click(split);
+    await page.click('[data-testid=confirm]');
+  }
+  await waitStep(page, 11);
+  const g = await savedGame(page);
+  assert.equal(g.record.moves.length, 10);
+  // The fifth-die table: 1 once, 6 once, 5 twice; the free throw crossed nothing.
+  assert.deepEqual(await page.$$eval('[data-testid=ch-fifth]', (els) => els.map((e) => [e.dataset.number, e.dataset.crosses])),
+    [['1', '1'], ['6', '1'], ['5', '2']]);
+  await checkFit(page, 'lesson choice 320');
+  assert.deepEqual(page.problems, []);
+});

@@ -47,6 +47,45 @@ impl GameView for Choice {
         view! { <ChTable ctx/> }.into_any()
     }
 
+    /// Seed 19, solo, the strong player's splits (`rules/examples/
+    /// lesson_search.rs choice`): three fifth-die numbers in three throws, a
+    /// fourth throw that must use one, and a free throw.
+    fn lesson() -> Option<crate::table::Lesson> {
+        use crate::table::{Lesson, Step};
+        use serde_json::json;
+        const ROLL: &str = "[data-testid=roll]";
+        let step = |at: usize,
+                    expect: Option<serde_json::Value>,
+                    point: &'static str,
+                    say: fn(Locale) -> String| Step {
+            at,
+            expect,
+            point,
+            say,
+        };
+        let split = |a: [u8; 2], b: [u8; 2], fifth: u8| {
+            Some(json!({"assign": {"a": a, "b": b, "fifth": fifth}}))
+        };
+        Some(Lesson {
+            seed: 19,
+            computers: 0,
+            options: json!({}),
+            steps: vec![
+                step(0, Some(json!("roll")), ROLL, |l| td_string!(l, ch_lesson_1).to_string()),
+                step(1, split([1, 3], [2, 6], 1), "[data-testid=split][data-sums=\"4+8\"][data-fifth=\"1\"], [data-testid=confirm]", |l| td_string!(l, ch_lesson_2).to_string()),
+                step(2, Some(json!("roll")), ROLL, |l| td_string!(l, ch_lesson_3).to_string()),
+                step(3, split([2, 4], [5, 5], 6), "[data-testid=split][data-sums=\"6+10\"][data-fifth=\"6\"], [data-testid=confirm]", |l| td_string!(l, ch_lesson_4).to_string()),
+                step(4, Some(json!("roll")), ROLL, |l| td_string!(l, ch_lesson_3).to_string()),
+                step(5, split([2, 6], [4, 6], 5), "[data-testid=split][data-sums=\"8+10\"][data-fifth=\"5\"], [data-testid=confirm]", |l| td_string!(l, ch_lesson_5).to_string()),
+                step(6, Some(json!("roll")), ROLL, |l| td_string!(l, ch_lesson_3).to_string()),
+                step(7, split([2, 3], [4, 6], 5), "[data-testid=split][data-sums=\"5+10\"][data-fifth=\"5\"], [data-testid=confirm]", |l| td_string!(l, ch_lesson_6).to_string()),
+                step(8, Some(json!("roll")), ROLL, |l| td_string!(l, ch_lesson_3).to_string()),
+                step(9, split([2, 2], [2, 3], 4), "[data-testid=split][data-sums=\"4+5\"][data-fifth=\"4\"], [data-testid=confirm]", |l| td_string!(l, ch_lesson_7).to_string()),
+                step(10, None, "", |l| td_string!(l, ch_lesson_8).to_string()),
+            ],
+        })
+    }
+
     fn move_text(v: &View, action: &Action, l: Locale) -> String {
         let Action::Assign(a) = action else {
             return td_string!(l, ch_roll).to_string();
