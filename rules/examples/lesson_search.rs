@@ -5,6 +5,7 @@ use rules::choice::{Action as ChAction, Choice, Event as ChEvent};
 use rules::en_gingg::{Action as EgAction, EnGingg, Event as EgEvent};
 use rules::midend::{Match, SeatInfo};
 use rules::mindgolf::{Action as MgAction, Die, Event as MgEvent, MindGolf};
+use rules::minesweeper::{Action as MsAction, Event as MsEvent, Minesweeper};
 use rules::{Game, Level, SeatKind};
 
 fn mindgolf() {
@@ -241,8 +242,104 @@ fn choice() {
     }
 }
 
+/// Minesweeper against a casual computer: a safe exploration that scores,
+/// a certain mine marked, a fifty-fifty mark that fails (Blubb), and an
+/// automatic reveal along the way.
+fn minesweeper() {
+    'seeds: for seed in 1..5_000_000u64 {
+        let seats = vec![
+            SeatInfo::human("P"),
+            SeatInfo {
+                kind: SeatKind::Computer,
+                level: Level::Casual,
+                ..SeatInfo::human("C")
+            },
+        ];
+        let mut m = Match::<Minesweeper>::new(seats, Default::default(), seed).unwrap();
+        let mut log = Vec::new();
+        let mut revealed = false;
+        let (mut marked, mut blubbed) = (false, false);
+        for turn in 0..5 {
+            let view = m.state().view(Some(0));
+            let Some(ev) = Minesweeper::evaluate(&view, 0) else {
+                continue 'seeds;
+            };
+            let certain = ev.ranked.iter().find(|w| {
+                matches!(w.action, MsAction::Mark { .. }) && w.risk.is_some_and(|r| r > 0.999)
+            });
+            let even = ev.ranked.iter().find(|w| {
+                matches!(w.action, MsAction::Mark { .. })
+                    && w.risk.is_some_and(|r| (0.4..=0.6).contains(&r))
+            });
+            let safe = ev
+                .ranked
+                .iter()
+                .filter(|w| matches!(w.action, MsAction::Explore { .. }) && w.risk == Some(0.0))
+                .max_by(|a, b| a.value.total_cmp(&b.value));
+            let pick = match (turn, marked, certain, even, safe) {
+                (0, _, _, _, Some(s)) => s,
+                (0, ..) => continue 'seeds,
+                (_, false, Some(c), _, _) => c,
+                (_, true, _, Some(e), _) if !blubbed => e,
+                (_, _, _, _, Some(s)) if !blubbed => s,
+                _ => break,
+            };
+            let a = pick.action;
+            let evs = m.apply(0, a).unwrap().to_vec();
+            log.push(format!(
+                "person at move {}: {a:?} (risk {:?}, value {:.2}): {evs:?}",
+                m.record().moves.len() - 1,
+                pick.risk,
+                pick.value
+            ));
+            revealed |= evs.iter().any(|e| matches!(e, MsEvent::Revealed { .. }));
+            if turn == 0
+                && !evs
+                    .iter()
+                    .any(|e| matches!(e, MsEvent::Explored { points, .. } if *points >= 1))
+            {
+                continue 'seeds;
+            }
+            if matches!(a, MsAction::Mark { .. }) {
+                if pick.risk.is_some_and(|r| r > 0.999) {
+                    marked = true;
+                } else if evs.iter().any(|e| matches!(e, MsEvent::Blubb { .. })) {
+                    blubbed = true;
+                } else {
+                    continue 'seeds;
+                }
+            }
+            while m.state().to_act() == vec![1] {
+                let c = m.computer_action(1);
+                let evs = m.apply(1, c).unwrap().to_vec();
+                revealed |= evs.iter().any(|e| matches!(e, MsEvent::Revealed { .. }));
+                log.push(format!("computer {c:?}: {evs:?}"));
+            }
+            if blubbed {
+                break;
+            }
+        }
+        if !(marked && blubbed) {
+            continue 'seeds;
+        }
+        if !revealed {
+            continue 'seeds;
+        }
+        println!(
+            "seed {seed}: the person decides again at move {}",
+            m.record().moves.len()
+        );
+        for l in log {
+            println!("  {l}");
+        }
+        println!("{}", serde_json::to_string(m.record()).unwrap());
+        return;
+    }
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
+        Some("minesweeper") => minesweeper(),
         Some("choice") => choice(),
         Some("mindgolf") => mindgolf(),
         Some("en-gingg") => en_gingg(),

@@ -161,3 +161,33 @@ test('CHOICE: the guided game fills the fifth-die table, forces a fifth die, and
   await checkFit(page, 'lesson choice 320');
   assert.deepEqual(page.problems, []);
 });
+
+test('Minesweeper: the guided game explores, marks a certain mine, and shows a private failed mark', async () => {
+  const page = await newPage(env.browser, DESKTOP);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/minesweeper');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  const moves = [[72, 'explore'], [94, 'explore'], [106, 'mark'], [92, 'explore'], [83, 'mark']];
+  for (const [k, [i, mode]] of moves.entries()) {
+    await waitStep(page, k + 1);
+    const cell = `[data-testid=ms-board] [data-i="${i}"]`;
+    assert.equal(await outlined(page, cell), '3px');
+    if (k === 2) await shot(page, 'lesson-ms-mark-1280');
+    await page.click(cell);
+    await page.click(`[data-testid=ms-mode-${mode}]`);
+    await page.click('[data-testid=confirm]');
+  }
+  await waitStep(page, 6);
+  assert.match(await page.textContent('[data-testid=lesson-say]'), /Blubb/);
+  const g = await savedGame(page);
+  assert.equal(g.record.moves.length, 10);
+  // 1 + 3 + 3 + 0 − 3 for the person.
+  assert.match(await page.textContent('[data-testid=ms-score] >> nth=0'), /4$/);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForSelector('text=Schritt 6 von 6');
+  await checkFit(page, 'lesson minesweeper 360 de');
+  await shot(page, 'lesson-ms-6-360-de');
+  assert.deepEqual(page.problems, []);
+});

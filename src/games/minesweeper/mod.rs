@@ -57,6 +57,38 @@ impl GameView for Minesweeper {
 
     const COACH_SIGNED: bool = true;
 
+    /// Seed 134 against a casual computer (`rules/examples/lesson_search.rs
+    /// minesweeper`): explorations worth 1 and 3, an automatic reveal, a
+    /// certain mine marked for 3, a 0, and a fifty-fifty mark that fails.
+    fn lesson() -> Option<crate::table::Lesson> {
+        use crate::table::{Lesson, Step};
+        use serde_json::json;
+        let step = |at: usize,
+                    expect: Option<serde_json::Value>,
+                    point: &'static str,
+                    say: fn(Locale) -> String| Step {
+            at,
+            expect,
+            point,
+            say,
+        };
+        let explore = |x: usize, y: usize| Some(json!({"explore": {"x": x, "y": y}}));
+        let mark = |x: usize, y: usize| Some(json!({"mark": {"x": x, "y": y}}));
+        Some(Lesson {
+            seed: 134,
+            computers: 1,
+            options: json!({}),
+            steps: vec![
+                step(0, explore(6, 6), "[data-testid=ms-board] [data-i=\"72\"], [data-testid=ms-mode-explore], [data-testid=confirm]", |l| td_string!(l, ms_lesson_1).to_string()),
+                step(2, explore(6, 8), "[data-testid=ms-board] [data-i=\"94\"], [data-testid=ms-mode-explore], [data-testid=confirm]", |l| td_string!(l, ms_lesson_2).to_string()),
+                step(4, mark(7, 9), "[data-testid=ms-board] [data-i=\"106\"], [data-testid=ms-mode-mark], [data-testid=confirm]", |l| td_string!(l, ms_lesson_3).to_string()),
+                step(6, explore(4, 8), "[data-testid=ms-board] [data-i=\"92\"], [data-testid=ms-mode-explore], [data-testid=confirm]", |l| td_string!(l, ms_lesson_4).to_string()),
+                step(8, mark(6, 7), "[data-testid=ms-board] [data-i=\"83\"], [data-testid=ms-mode-mark], [data-testid=confirm]", |l| td_string!(l, ms_lesson_5).to_string()),
+                step(10, None, "", |l| td_string!(l, ms_lesson_6).to_string()),
+            ],
+        })
+    }
+
     fn move_text(_v: &View, action: &Action, l: Locale) -> String {
         let (x, y) = action.at();
         match action {
