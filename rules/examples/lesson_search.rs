@@ -3,6 +3,7 @@
 //! `cargo run --release -p spielblock-rules --example lesson_search -- mindgolf`
 use rules::choice::{Action as ChAction, Choice, Event as ChEvent};
 use rules::en_gingg::{Action as EgAction, EnGingg, Event as EgEvent};
+use rules::gnoming::{Action as GnAction, Gnoming};
 use rules::midend::{Match, SeatInfo};
 use rules::mindgolf::{Action as MgAction, Die, Event as MgEvent, MindGolf};
 use rules::minesweeper::{Action as MsAction, Event as MsEvent, Minesweeper};
@@ -337,8 +338,81 @@ fn minesweeper() {
     }
 }
 
+/// Gnoming against a casual computer, the person playing as the strong
+/// player does: within their first four turns a card taken from a discard
+/// pile, a bounce, and a Hazard drawn and discarded.
+fn gnoming() {
+    'seeds: for seed in 1..5_000_000u64 {
+        let seats = vec![
+            SeatInfo::human("P"),
+            SeatInfo {
+                kind: SeatKind::Computer,
+                level: Level::Casual,
+                ..SeatInfo::human("C")
+            },
+        ];
+        let mut m = Match::<Gnoming>::new(seats, Default::default(), seed).unwrap();
+        let (mut took, mut bounced, mut hazard) = (false, false, false);
+        let mut turns = 0;
+        let mut log = Vec::new();
+        while turns < 4 && !(took && bounced && hazard) {
+            let Some(&s) = m.state().to_act().first() else {
+                continue 'seeds;
+            };
+            let view = m.state().view(Some(s));
+            let a = if s == 0 {
+                let mut rng = rules::rng::Rng::new(seed);
+                Gnoming::computer_action(&view, 0, Level::Strong, &mut rng)
+            } else {
+                m.computer_action(s)
+            };
+            if s == 0 {
+                match a {
+                    GnAction::Take { .. } => took = true,
+                    GnAction::Bounce { .. } => bounced = true,
+                    GnAction::Remove => hazard = true,
+                    GnAction::Draw => {}
+                    _ => {}
+                }
+                if matches!(a, GnAction::Draw | GnAction::Take { .. }) {
+                    turns += 1;
+                }
+            }
+            let at = m.record().moves.len();
+            let evs = m.apply(s, a.clone()).unwrap().to_vec();
+            log.push(format!(
+                "{at} seat {s} {}: {evs:?}",
+                serde_json::to_string(&a).unwrap()
+            ));
+        }
+        if !(took && bounced && hazard) {
+            continue 'seeds;
+        }
+        // On to the person's next decision.
+        while let Some(&s) = m.state().to_act().first().filter(|&&s| s != 0) {
+            let a = m.computer_action(s);
+            let at = m.record().moves.len();
+            let evs = m.apply(s, a.clone()).unwrap().to_vec();
+            log.push(format!(
+                "{at} seat {s} {}: {evs:?}",
+                serde_json::to_string(&a).unwrap()
+            ));
+        }
+        log.push(format!(
+            "the person decides again at move {}",
+            m.record().moves.len()
+        ));
+        println!("seed {seed}");
+        for l in log {
+            println!("  {l}");
+        }
+        return;
+    }
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
+        Some("gnoming") => gnoming(),
         Some("minesweeper") => minesweeper(),
         Some("choice") => choice(),
         Some("mindgolf") => mindgolf(),

@@ -191,3 +191,36 @@ test('Minesweeper: the guided game explores, marks a certain mine, and shows a p
   await shot(page, 'lesson-ms-6-360-de');
   assert.deepEqual(page.problems, []);
 });
+
+test('Gnoming: the guided game draws and takes, bounces a card onto a Hazard, and discards a drawn Hazard', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/gnoming');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  const pos = (p) => async () => {
+    await page.click(`[data-testid=gn-mine] [data-act=s${p}]`);
+    await page.click('[data-testid=confirm]');
+  };
+  const tap = (sel) => () => page.click(sel);
+  const steps = [pos(4), pos(0), tap('[data-testid=gn-draw]'), pos(5), tap('[data-testid=gn-discard-1]'),
+    tap('[data-testid=gn-pile-1]'), pos(7), pos(2), tap('[data-testid=gn-draw]'), tap('[data-testid=gn-remove]')];
+  for (const [k, act] of steps.entries()) {
+    await waitStep(page, k + 1);
+    if (k === 7) {
+      assert.match(await page.textContent('[data-testid=lesson-say]'), /bounce/);
+      await shot(page, 'lesson-gn-bounce-360');
+    }
+    await act();
+  }
+  await waitStep(page, 11);
+  const g = await savedGame(page);
+  assert.equal(g.record.moves.length, 22);
+  assert.deepEqual(g.record.moves.filter((m) => m.seat === 0).map((m) => m.action), [
+    { reveal: { pos: 4 } }, { reveal: { pos: 0 } }, 'draw', { place: { pos: 5 } }, { discard: { pile: 1 } },
+    { take: { pile: 1 } }, { place: { pos: 7 } }, { bounce: { pos: 2 } }, 'draw', 'remove',
+  ]);
+  await checkFit(page, 'lesson gnoming 360');
+  await shot(page, 'lesson-gn-11-360');
+  assert.deepEqual(page.problems, []);
+});
