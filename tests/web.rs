@@ -2509,3 +2509,78 @@ async fn every_table_marks_where_the_last_move_went() {
     )
     .await;
 }
+
+/// Issue 25: every guided first game plays through under the rules as they
+/// are: each step's move is legal when its step comes, and the computers'
+/// moves in between lead to the next step (a change to a computer player or
+/// to the dealing would otherwise break a lesson unseen).
+#[wasm_bindgen_test]
+async fn every_guided_first_game_plays_through_step_by_step() {
+    use spielblock::table::Pick;
+    let ids: Vec<String> = rules::registry::ids()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    spielblock::games::load(&ids).await.unwrap();
+    let mut lessons = 0;
+    for id in &ids {
+        let entry = spielblock::games::find(id).unwrap();
+        let Some(lesson) = (entry.lesson)() else {
+            continue;
+        };
+        lessons += 1;
+        let mut seats = vec![rules::SeatInfo::human("P1")];
+        for k in 0..lesson.computers {
+            seats.push(rules::SeatInfo {
+                kind: rules::SeatKind::Computer,
+                level: rules::Level::Casual,
+                ..rules::SeatInfo::human(format!("P{}", k + 2))
+            });
+        }
+        let record = (entry.new_record)(seats, &lesson.options, lesson.seed).unwrap();
+        let mut live = (entry.open)(record).unwrap();
+        for (k, step) in lesson.steps.iter().enumerate() {
+            while live.moves() < step.at {
+                let seat = live.computer_to_act().unwrap_or_else(|| {
+                    panic!(
+                        "{id}: the person decides at move {} before step {}",
+                        live.moves(),
+                        k + 1
+                    )
+                });
+                assert!(live.apply(seat, Pick::Computer), "{id}: a computer move");
+            }
+            assert_eq!(
+                live.moves(),
+                step.at,
+                "{id}: step {} comes at its move",
+                k + 1
+            );
+            assert_eq!(
+                live.to_act(),
+                vec![0],
+                "{id}: the person decides at step {}",
+                k + 1
+            );
+            if let Some(want) = &step.expect {
+                let index = live
+                    .legal_json(0)
+                    .iter()
+                    .position(|a| a == want)
+                    .unwrap_or_else(|| panic!("{id}: step {}'s move {want} is not legal", k + 1));
+                assert!(live.apply(
+                    0,
+                    Pick::Legal {
+                        moves: step.at,
+                        index
+                    }
+                ));
+            }
+        }
+        assert!(
+            lesson.steps.last().is_some_and(|s| s.expect.is_none()),
+            "{id}: ends with its last words"
+        );
+    }
+    assert_eq!(lessons, ids.len(), "a guided first game for every game");
+}
