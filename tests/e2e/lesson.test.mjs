@@ -3,7 +3,7 @@
 // and takes only its move, and nothing of it reaches the history.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, newPage, shot, checkFit, audit, savedGame, PHONE, DESKTOP } from './helpers.mjs';
+import { start, newPage, shot, checkFit, audit, savedGame, PHONE, DESKTOP, SHOTS } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -222,5 +222,29 @@ test('Gnoming: the guided game draws and takes, bounces a card onto a Hazard, an
   ]);
   await checkFit(page, 'lesson gnoming 360');
   await shot(page, 'lesson-gn-11-360');
+  assert.deepEqual(page.problems, []);
+});
+
+test('The rules show each game\'s worked example drawn as on the table, figured by the rules, with the guided game to start', async () => {
+  const want = {
+    mindgolf: [/^\(1\+4\+5\) × 4 = 40$/, /2 × 4 = 8 points/],
+    choice: [/in all 400\./],
+    gnoming: [/−3 for the round\./],
+    'en-gingg': [/32 in all, over 30, so \+2, and phase 2 hunts the face 2/, /6 points from the next player/],
+  };
+  const page = await newPage(env.browser, PHONE);
+  for (const [game, patterns] of Object.entries(want)) {
+    await page.goto(env.base + '/');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(env.base + `/new/${game}`);
+    await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+    await page.click('[data-testid=open-rules]');
+    await page.waitForSelector('[data-testid=rules-example]');
+    const text = await page.$$eval('[data-testid=rules-example] figcaption, [data-testid=rules-example] .rules-caption', (els) => els.map((e) => e.textContent));
+    for (const p of patterns) assert.ok(text.some((t) => p.test(t)), `${game}: ${p} in ${JSON.stringify(text)}`);
+    assert.ok(await page.$('.dialog [data-testid=lesson-start]'), `${game}: the guided game in the rules`);
+    await audit(page, `${game} rules`);
+    await page.locator('[data-testid=rules-example]').screenshot({ path: `${SHOTS}/rules-example-${game}-360.png` });
+  }
   assert.deepEqual(page.problems, []);
 });

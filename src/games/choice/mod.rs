@@ -192,9 +192,24 @@ impl GameView for Choice {
                 keys::ch_rules_6,
                 keys::ch_rules_7,
             ],
-            &[(5, points_table)],
+            &[(5, points_table), (7, worked_example)],
         )
     }
+}
+
+/// The text's finished sheet (its figure 4, R-CH-5), drawn as on the table
+/// and scored by the rules: +400.
+fn worked_example(l: Locale) -> String {
+    let mut sheet = Sheet::default();
+    for (sum, c) in [(2, 4), (4, 6), (5, 5), (6, 6), (8, 9), (9, 7), (10, 9)] {
+        sheet.crosses[sum - 2] = c;
+    }
+    format!(
+        "<section class=\"rules-example\" data-testid=\"rules-example\"><h3>{}</h3><div class=\"ch-pad\">{}</div><p class=\"rules-caption\" data-testid=\"rules-example-score\">{}</p></section>",
+        esc(td_string!(l, rules_example)),
+        sheet_html(&sheet, None, None, l),
+        esc(&td_string!(l, ch_example, total = signed(sheet.total())))
+    )
 }
 
 /// The points table of the rules: sums s and 14 - s score alike, so six

@@ -180,7 +180,7 @@ impl GameView for EnGingg {
     }
 
     fn rules() -> AnyView {
-        crate::table::rules_view(
+        let text = crate::table::rules_view(
             keys::eg_rules_title,
             &[
                 keys::eg_rules_1,
@@ -191,8 +191,91 @@ impl GameView for EnGingg {
                 keys::eg_rules_6,
             ],
             &[],
-        )
+        );
+        view! { {text} <WorkedExample/> }.into_any()
     }
+}
+
+/// The guided first game's turn (seed 7) played by the rules and drawn
+/// with the table's dice: 32 set aside, +2, then phase 2 hunting 2s until a
+/// throw shows none, 3 x 2 = 6 for the next player.
+#[component]
+fn WorkedExample() -> impl IntoView {
+    let i18n = use_i18n();
+    let seats = vec![rules::SeatInfo::human("A"), rules::SeatInfo::human("B")];
+    let mut m = match rules::Match::<EnGingg>::new(seats, Default::default(), 7) {
+        Ok(m) => m,
+        Err(_) => return ().into_any(),
+    };
+    let plan = [
+        Action::Roll,
+        Action::SetAside(vec![4]),
+        Action::Roll,
+        Action::SetAside(vec![0, 2, 3]),
+        Action::Roll,
+        Action::SetAside(vec![0]),
+        Action::Roll,
+        Action::Roll,
+        Action::Roll,
+        Action::Roll,
+    ];
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    let mut hunts: Vec<(Vec<u8>, u8)> = Vec::new();
+    let (mut total, mut delta, mut d, mut penalty) = (0u8, 0i64, 0u8, 0i64);
+    let mut last: Vec<u8> = Vec::new();
+    for a in plan {
+        let Ok(events) = m.apply(0, a) else { break };
+        for e in events.to_vec() {
+            match e {
+                Event::Rolled { dice, .. } => last = dice,
+                Event::SetAside { dice, .. } => kept.push(dice),
+                Event::Phase1Done {
+                    total: t, delta: x, ..
+                } => (total, delta) = (t, x),
+                Event::Hits { d: face, count, .. } => {
+                    d = face;
+                    hunts.push((std::mem::take(&mut last), count));
+                }
+                Event::PenaltyPaid { amount, .. } => {
+                    penalty = amount;
+                    if !last.is_empty() {
+                        hunts.push((std::mem::take(&mut last), 0));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let dice = |faces: Vec<u8>, target: u8| {
+        view! {
+            <div class="dice-row small">
+                {faces.into_iter().map(|f| view! { <DieFace face=f extra_class=if f == target { "target" } else { "" }/> }).collect_view()}
+            </div>
+        }
+    };
+    let kept_view = kept.into_iter().map(|k| dice(k, 0)).collect_view();
+    let hunt_view = hunts
+        .into_iter()
+        .map(|(faces, n)| {
+            view! {
+                <li>{dice(faces, d)}<span>{move || if n == 0 { td_string!(i18n.get_locale(), eg_no_hits).to_string() } else { format!("{n} × {d}") }}</span></li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="rules-example" data-testid="rules-example">
+            <h3>{t!(i18n, rules_example)}</h3>
+            <figure>
+                <div class="eg-example-kept">{kept_view}</div>
+                <figcaption data-testid="rules-example-phase1">{move || td_string!(i18n.get_locale(), eg_example_1, t = total, x = delta, d = d).to_string()}</figcaption>
+            </figure>
+            <figure>
+                <ol class="eg-example-hunt">{hunt_view}</ol>
+                <figcaption data-testid="rules-example-phase2">{move || td_string!(i18n.get_locale(), eg_example_2, d = d, p = penalty).to_string()}</figcaption>
+            </figure>
+        </section>
+    }
+    .into_any()
 }
 
 #[component]

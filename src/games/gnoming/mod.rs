@@ -312,7 +312,7 @@ impl GameView for Gnoming {
                 keys::gn_rules_7,
                 keys::gn_rules_8,
             ],
-            &[(1, deck_table)],
+            &[(1, deck_table), (8, worked_example)],
         )
     }
 }
@@ -810,6 +810,52 @@ fn layout_title(v: &View, seat: Seat, ui: &Ui, l: Locale) -> String {
     .replacen('\u{2}', &score, 1)
 }
 
+/// A scored layout: each card with its points (0 in a matching line), each
+/// matching row and column with its value; closes the grid's `div`.
+fn scored_grid(out: &mut String, layout: &[Card; 9], sc: &rules::gnoming::LayoutScore, l: Locale) {
+    for row in 0..3 {
+        for col in 0..3 {
+            let p = row * 3 + col;
+            let in_match = sc.lines[row].is_some() || sc.lines[3 + col].is_some();
+            out.push_str(&format!(
+                "<span class=\"gpos{}\">{}<small>{}</small></span>",
+                if in_match { " mt" } else { "" },
+                card_html(Some(layout[p]), "", l),
+                signed(sc.cards[p])
+            ));
+        }
+        out.push_str(&match sc.lines[row] {
+            Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
+            None => "<span class=\"gline\"></span>".to_string(),
+        });
+    }
+    for col in 0..3 {
+        out.push_str(&match sc.lines[3 + col] {
+            Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
+            None => "<span class=\"gline\"></span>".to_string(),
+        });
+    }
+    out.push_str("</div>");
+}
+
+/// The worked example of R-GN-11, drawn as a scored round and scored by
+/// the rules: M 5 5 / 8 1 2 / 8 3 4 = -3.
+fn worked_example(l: Locale) -> String {
+    use Card::{Mulligan as M, Value as V};
+    let layout = [M, V(5), V(5), V(8), V(1), V(2), V(8), V(3), V(4)];
+    let sc = score_layout(&layout);
+    let mut out = format!(
+        "<section class=\"rules-example\" data-testid=\"rules-example\"><h3>{}</h3><div class=\"gn-scored\"><div class=\"gn-grid\">",
+        esc(td_string!(l, rules_example))
+    );
+    scored_grid(&mut out, &layout, &sc, l);
+    out.push_str(&format!(
+        "<p class=\"rules-caption\" data-testid=\"rules-example-score\">{}</p></div></section>",
+        esc(&td_string!(l, gn_example, total = signed(sc.total)))
+    ));
+    out
+}
+
 /// A finished round: each layout with its matching lines and each card's
 /// points, the score before and after the going-out bonus.
 fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &Ui, l: Locale) {
@@ -825,29 +871,7 @@ fn round_html(out: &mut String, v: &View, r: &rules::gnoming::RoundResult, ui: &
             ui.who.get(s).map_or("", String::as_str),
             signed(r.scores[s])
         ));
-        for row in 0..3 {
-            for col in 0..3 {
-                let p = row * 3 + col;
-                let in_match = sc.lines[row].is_some() || sc.lines[3 + col].is_some();
-                out.push_str(&format!(
-                    "<span class=\"gpos{}\">{}<small>{}</small></span>",
-                    if in_match { " mt" } else { "" },
-                    card_html(Some(layout[p]), "", l),
-                    signed(sc.cards[p])
-                ));
-            }
-            out.push_str(&match sc.lines[row] {
-                Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
-                None => "<span class=\"gline\"></span>".to_string(),
-            });
-        }
-        for col in 0..3 {
-            out.push_str(&match sc.lines[3 + col] {
-                Some(m) => format!("<span class=\"gline mt\">{}</span>", signed(-(m as i64))),
-                None => "<span class=\"gline\"></span>".to_string(),
-            });
-        }
-        out.push_str("</div>");
+        scored_grid(out, layout, &sc, l);
         if r.out == s {
             let bonus = r.scores[s] - r.before[s];
             out.push_str(&format!(

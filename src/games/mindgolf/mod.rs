@@ -252,19 +252,62 @@ impl GameView for MindGolf {
     }
 
     fn rules() -> AnyView {
-        crate::table::rules_view(
-            keys::mg_rules_title,
-            &[
-                keys::mg_rules_1,
-                keys::mg_rules_2,
-                keys::mg_rules_3,
-                keys::mg_rules_4,
-                keys::mg_rules_5,
-                keys::mg_rules_6,
-                keys::mg_rules_7,
-            ],
-            &[],
-        )
+        view! {
+            {crate::table::rules_view(
+                keys::mg_rules_title,
+                &[
+                    keys::mg_rules_1,
+                    keys::mg_rules_2,
+                    keys::mg_rules_3,
+                    keys::mg_rules_4,
+                    keys::mg_rules_5,
+                    keys::mg_rules_6,
+                    keys::mg_rules_7,
+                ],
+                &[],
+            )}
+            <WorkedExample/>
+        }
+        .into_any()
+    }
+}
+
+/// The text's own examples drawn as on the table, their figures worked out
+/// by the rules: the throw (1+4+5) x 4 = 40, and lane 48 played 44, 50, 48.
+#[component]
+fn WorkedExample() -> impl IntoView {
+    let i18n = use_i18n();
+    let (green, white) = ([1u8, 4, 5], 4u8);
+    let value = rules::mindgolf::value_of(&green, Some(white));
+    let mut lane = Lane {
+        target: 48,
+        fields: Vec::new(),
+        score: None,
+    };
+    // 44 first, then 6 up to 50, then 2 back down to 48.
+    for v in [44, 6, 2] {
+        let f = lane.next_field(v);
+        lane.fields.push(f);
+    }
+    lane.score = Lane::score_of(lane.target, &lane.fields);
+    let score = lane.score.unwrap_or_default();
+    view! {
+        <section class="rules-example" data-testid="rules-example" aria-labelledby="mg-example-title">
+            <h3 id="mg-example-title">{t!(i18n, rules_example)}</h3>
+            <figure>
+                <div class="mg-dice thrown">
+                    {green.iter().map(|&f| view! { <span class="die-button mg-green"><DieFace face=f/></span> }).collect_view()}
+                    <span class="die-button mg-white"><DieFace face=white/></span>
+                </div>
+                <figcaption data-testid="rules-example-throw">{formula(&green, Some(white), value)}</figcaption>
+            </figure>
+            <figure>
+                <ol class="mg-lanes">
+                    <LaneRow lane index=0 preview=None selectable=false selected=false on_pick=Callback::new(|_| {})/>
+                </ol>
+                <figcaption data-testid="rules-example-lane">{move || td_string!(i18n.get_locale(), mg_example_lane, score = score).to_string()}</figcaption>
+            </figure>
+        </section>
     }
 }
 
