@@ -225,7 +225,7 @@ fn WorkedExample() -> impl IntoView {
     let mut last: Vec<u8> = Vec::new();
     for a in plan {
         let Ok(events) = m.apply(0, a) else { break };
-        for e in events.to_vec() {
+        for e in events.iter().cloned() {
             match e {
                 Event::Rolled { dice, .. } => last = dice,
                 Event::SetAside { dice, .. } => kept.push(dice),
