@@ -64,6 +64,7 @@ impl Lane {
         }
     }
 
+    #[inline(always)]
     pub fn finished(&self) -> bool {
         self.score.is_some()
     }
@@ -78,6 +79,7 @@ impl Lane {
 
     /// R-MG-5: the field a value makes: the first field is the value itself,
     /// later ones move the last field towards the target by the value.
+    #[inline(always)]
     pub fn next_field(&self, v: i64) -> i64 {
         match self.fields.last() {
             None => v,
