@@ -289,9 +289,10 @@ fn Host(session: Session) -> impl IntoView {
         write(next);
     };
 
-    // With a computer seat, build its tables once the table is on screen,
-    // not at its first decision.
-    if seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
+    let coached = session.with_untracked(|s| s.live().coach());
+    // With a computer seat or the coach (the same player), build its
+    // tables once the table is on screen, not at its first decision.
+    if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
         set_timeout(
             move || {
                 device::mark("spielblock:warm-up-start");
@@ -433,7 +434,6 @@ fn Host(session: Session) -> impl IntoView {
     let game_name = move || (entry.name)(i18n.get_locale());
     // The coach (issue 25): its answer is for the decision at hand, in the
     // language shown; a move closes it.
-    let coached = session.with_untracked(|s| s.live().coach());
     let hint_open = RwSignal::new(None::<usize>);
     // Any move, a take-back included, closes it (and a lesson's nudge).
     Effect::watch(
@@ -447,8 +447,12 @@ fn Host(session: Session) -> impl IntoView {
     let hints = Memo::new(move |_| {
         let at = hint_open.get()?;
         let seat = acting.get()?;
-        (at == moves.get())
-            .then(|| session.with_untracked(|s| s.live().hints(seat, i18n.get_locale())))
+        (at == moves.get()).then(|| {
+            device::mark("spielblock:hint-start");
+            let h = session.with_untracked(|s| s.live().hints(seat, i18n.get_locale()));
+            device::measure_since("spielblock:hint", "spielblock:hint-start");
+            h
+        })
     });
     // The take-back sits in the table's decision bar.
     provide_context(crate::table::Dock {

@@ -95,6 +95,7 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
     {
         let people = people.clone();
         leptos::task::spawn_local(async move {
+            crate::device::mark("spielblock:review-start");
             let mut found = Vec::new();
             let mut since = js_sys::Date::now();
             for (k, mover) in movers.iter().enumerate() {
@@ -115,6 +116,8 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
             }
             judged.try_set(found);
             weighed.try_set(total.max(1));
+            // The wait for the whole review, pauses between frames included.
+            crate::device::measure_since("spielblock:review", "spielblock:review-start");
         });
     }
     let done = move || weighed.get() >= total.max(1);

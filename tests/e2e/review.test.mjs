@@ -73,6 +73,11 @@ test('MindGolf: the review from the history says what the coach says, and jumps 
   await page.click('[data-testid=review-costly] >> nth=0 >> a');
   await page.waitForSelector(`[data-testid=replay-step][data-step="${want.costly[0]}"]`);
   assert.equal(new URL(page.url()).pathname, `/replay/${MG.id}/${want.costly[0]}`);
+  // A deep link: the same move after a reload, and the review itself.
+  await page.reload();
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${want.costly[0]}"]`);
+  await page.goto(env.base + `/review/${MG.id}`);
+  await page.waitForSelector('[data-testid=review-costly]');
   assert.deepEqual(page.problems, []);
 });
 

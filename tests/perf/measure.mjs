@@ -12,7 +12,7 @@
 //           chunk is fetched and compiled, 4x throttling, median of 5
 //   replay  a replay's step forward near the end of a long game, median of
 //           20, < 50 ms
-// Usage: node tests/perf/measure.mjs [--sizes-only | --taps-only] [--dist DIR] [--total-only | --offline-only] [--only GAME]
+// Usage: node tests/perf/measure.mjs [--sizes-only | --taps-only] [--dist DIR] [--total-only | --offline-only] [--only GAME | --only coach]
 //   --taps-only  the taps alone (no sizes, loads, computer decisions, storage,
 //                replay or engine figures), with --only GAME one game's
 //   --to-paint   a tap ends once the frame after the change is rendered
@@ -359,6 +359,73 @@ if (!sizesOnly) {
     if (m >= BUDGET.tap) failures.push(`${label} computer decision ${m.toFixed(1)} ms`);
     await page.context().close();
   }
+  // ---- the coach (issue 25; --only coach: this alone): the Hint panel's
+  // evaluation at each decision of a coached game against a computer, the
+  // person following the coach's first move; and the whole review of a
+  // finished game (pauses between frames included).
+  if (!tapsOnly && (!only || only === 'coach')) {
+    console.log('\ncoach in the browser, 4x CPU throttling:');
+    for (const [game, seats, count] of [['mindgolf', 1, 20], ['choice', 1, 12], ['minesweeper', 2, 20], ['gnoming', 2, 12], ['en-gingg', 2, 20]]) {
+      const page = await throttled();
+      await page.goto(base + `/new/${game}`);
+      await page.waitForSelector('[data-testid=seat-row]');
+      while ((await page.$$('[data-testid=seat-row]')).length < seats) await page.click('[data-testid=add-player]');
+      while ((await page.$$('[data-testid=seat-row]')).length > seats) {
+        await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
+      }
+      if (seats > 1) await page.locator('[data-testid=seat-row]').nth(1).locator('.segmented button').nth(1).click();
+      await page.check('[data-testid=coach-option]');
+      await page.click('button[type=submit]');
+      for (let i = 0; i < count * 3; i++) {
+        const n = await page.evaluate(() => performance.getEntriesByName('spielblock:hint').length);
+        if (n >= count) break;
+        // A person's decision: the dice or cards may wait behind a roll or draw.
+        const hint = await page.waitForSelector('[data-testid=coach-hint]', { timeout: 60000 }).catch(() => null);
+        if (!hint) break;
+        await hint.click();
+        await page.waitForSelector('[data-testid=coach]');
+        const play = await page.$('[data-testid=coach-play]');
+        if (play) { await play.click(); continue; }
+        // Nothing to weigh here: close, and take the first thing offered.
+        await hint.click();
+        const pos = await page.$('[data-testid=gn-mine] [data-act^=s]');
+        if (pos) {
+          await pos.click();
+          await page.click('[data-testid=confirm]');
+          continue;
+        }
+        const first = await page.$('[data-testid=decision] button[data-primary=true]:enabled, [data-testid=roll]:enabled, [data-act=d], [data-testid=throw]:enabled');
+        if (!first) break;
+        await first.click();
+      }
+      const xs = await page.evaluate(() => performance.getEntriesByName('spielblock:hint').map((e) => e.duration));
+      if (xs.length) console.log(`  ${game.padEnd(12)} hint: median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length} decisions`);
+      else console.log(`  ${game.padEnd(12)} hint: no decision measured`);
+      await page.context().close();
+    }
+    if (fs.existsSync(path.join(ROOT, 'target/release/spielblock-cli'))) {
+      const cliPath = path.join(ROOT, 'target/release/spielblock-cli');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-review-'));
+      for (const [game, players] of [['mindgolf', 'casual'], ['choice', 'casual'], ['minesweeper', 'casual,strong'], ['gnoming', 'casual,strong'], ['en-gingg', 'casual,strong']]) {
+        execFileSync(cliPath, ['simulate', game, '--players', players, '-n', '1', '--seed', '3', '--records', dir]);
+        const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-3.json`), 'utf8'));
+        record.seats = record.seats.map((x, k) => ({ ...x, kind: k === 0 ? 'human' : 'computer' }));
+        const out = JSON.parse(execFileSync(cliPath, ['replay', '-'], { input: JSON.stringify(record) }));
+        const saved = { schema: 1, id: 'feedc0de00000001', game, created: 1.8e12, updated: 1.8e12, handover: false, finished: true,
+          outcome: { scores: out.scores, places: out.places }, revision: 1, turn: out.turn, record };
+        const page = await throttled();
+        await page.goto(base + '/');
+        await page.evaluate((g) => { localStorage.clear(); localStorage.setItem(`spielblock.v1.game.${g.id}`, JSON.stringify(g)); }, saved);
+        await page.goto(base + `/review/${saved.id}`);
+        await page.waitForSelector('[data-testid=review-seat]', { timeout: 120000 });
+        const ms = await page.evaluate(() => performance.getEntriesByName('spielblock:review').map((e) => e.duration)[0] ?? NaN);
+        console.log(`  ${game.padEnd(12)} review of ${record.moves.length} moves: ${ms.toFixed(0)} ms until shown`);
+        await page.context().close();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   // ---- storage: how many finished games fit in this browser's
   // localStorage. The capacity is measured (characters until a write is
   // refused); a finished game's entry is the app's saved form of 10
