@@ -347,6 +347,22 @@ pub struct Step {
     pub say: fn(Locale) -> String,
 }
 
+impl Step {
+    pub fn new(
+        at: usize,
+        expect: Option<Value>,
+        point: &'static str,
+        say: fn(Locale) -> String,
+    ) -> Step {
+        Step {
+            at,
+            expect,
+            point,
+            say,
+        }
+    }
+}
+
 /// The lesson's step at hand, as the decision bar shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LessonNow {

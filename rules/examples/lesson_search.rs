@@ -379,7 +379,7 @@ fn gnoming() {
                 }
             }
             let at = m.record().moves.len();
-            let evs = m.apply(s, a.clone()).unwrap().to_vec();
+            let evs = m.apply(s, a).unwrap().to_vec();
             log.push(format!(
                 "{at} seat {s} {}: {evs:?}",
                 serde_json::to_string(&a).unwrap()
@@ -392,7 +392,7 @@ fn gnoming() {
         while let Some(&s) = m.state().to_act().first().filter(|&&s| s != 0) {
             let a = m.computer_action(s);
             let at = m.record().moves.len();
-            let evs = m.apply(s, a.clone()).unwrap().to_vec();
+            let evs = m.apply(s, a).unwrap().to_vec();
             log.push(format!(
                 "{at} seat {s} {}: {evs:?}",
                 serde_json::to_string(&a).unwrap()

@@ -379,7 +379,11 @@ fn worths(t: &LaneTable, sheet: &Sheet) -> Vec<f64> {
                         - field_value(t, target, fp, up),
                 );
             }
-            let then = if then == f64::MIN { 0.0 } else { then + KEEP_OPEN };
+            let then = if then == f64::MIN {
+                0.0
+            } else {
+                then + KEEP_OPEN
+            };
             best = max(best, gp[k] + then);
         }
         *slot = best;
@@ -921,7 +925,11 @@ mod tests {
                     let fast = worths(t, sheet);
                     for v in (0..=t.max_value).filter(|&v| t.reachable[v]) {
                         let slow = best_of(&placement(t, sheet, v as i64));
-                        assert!((slow - fast[v]).abs() < 1e-9, "{v}: {slow} {} {sheet:?}", fast[v]);
+                        assert!(
+                            (slow - fast[v]).abs() < 1e-9,
+                            "{v}: {slow} {} {sheet:?}",
+                            fast[v]
+                        );
                     }
                 }
                 let a = decide(&view, s, Level::Strong, &mut rng);

@@ -54,15 +54,7 @@ impl GameView for Choice {
         use crate::table::{Lesson, Step};
         use serde_json::json;
         const ROLL: &str = "[data-testid=roll]";
-        let step = |at: usize,
-                    expect: Option<serde_json::Value>,
-                    point: &'static str,
-                    say: fn(Locale) -> String| Step {
-            at,
-            expect,
-            point,
-            say,
-        };
+        let step = Step::new;
         let split = |a: [u8; 2], b: [u8; 2], fifth: u8| {
             Some(json!({"assign": {"a": a, "b": b, "fifth": fifth}}))
         };

@@ -57,15 +57,7 @@ impl GameView for EnGingg {
         use crate::table::{Lesson, Step};
         use serde_json::json;
         const ROLL: &str = "[data-testid=roll]";
-        let step = |at: usize,
-                    expect: Option<serde_json::Value>,
-                    point: &'static str,
-                    say: fn(Locale) -> String| Step {
-            at,
-            expect,
-            point,
-            say,
-        };
+        let step = Step::new;
         Some(Lesson {
             seed: 7,
             computers: 1,

@@ -91,15 +91,7 @@ impl GameView for Gnoming {
     fn lesson() -> Option<crate::table::Lesson> {
         use crate::table::{Lesson, Step};
         use serde_json::json;
-        let step = |at: usize,
-                    expect: Option<serde_json::Value>,
-                    point: &'static str,
-                    say: fn(Locale) -> String| Step {
-            at,
-            expect,
-            point,
-            say,
-        };
+        let step = Step::new;
         Some(Lesson {
             seed: 277,
             computers: 1,

@@ -61,15 +61,7 @@ impl GameView for MindGolf {
         const DICE: &str = ".mg-dice:not(.thrown), [data-testid=throw]";
         const LANE_48: &str = "[data-testid=lane][data-target=\"48\"] button, [data-testid=enter]";
         const LANE_55: &str = "[data-testid=lane][data-target=\"55\"] button, [data-testid=enter]";
-        let step = |at: usize,
-                    expect: Option<serde_json::Value>,
-                    point: &'static str,
-                    say: fn(Locale) -> String| Step {
-            at,
-            expect,
-            point,
-            say,
-        };
+        let step = Step::new;
         Some(Lesson {
             seed: 12908,
             computers: 0,

@@ -63,15 +63,7 @@ impl GameView for Minesweeper {
     fn lesson() -> Option<crate::table::Lesson> {
         use crate::table::{Lesson, Step};
         use serde_json::json;
-        let step = |at: usize,
-                    expect: Option<serde_json::Value>,
-                    point: &'static str,
-                    say: fn(Locale) -> String| Step {
-            at,
-            expect,
-            point,
-            say,
-        };
+        let step = Step::new;
         let explore = |x: usize, y: usize| Some(json!({"explore": {"x": x, "y": y}}));
         let mark = |x: usize, y: usize| Some(json!({"mark": {"x": x, "y": y}}));
         Some(Lesson {
