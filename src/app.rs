@@ -152,7 +152,13 @@ fn HomeScreen() -> impl IntoView {
     let unseen = RwSignal::new(storage::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
     let settings = RwSignal::new(storage::load_settings());
-    let count_finished = || storage::list_games().iter().filter(|g| g.finished).count();
+    // A guided first game is not in the history (issue 25).
+    let count_finished = || {
+        storage::list_games()
+            .iter()
+            .filter(|g| g.finished && !storage::is_lesson(g))
+            .count()
+    };
     let finished = RwSignal::new(count_finished());
     // After a backup was restored: everything listed here may have changed.
     let restored = Callback::new(move |_| {

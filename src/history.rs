@@ -502,7 +502,7 @@ pub fn History() -> impl IntoView {
                                         let scores: Vec<i64> = if p.is_empty() {
                                             Vec::new()
                                         } else {
-                                            shown.get().iter().rev().filter(|f| f.game == s.game).filter_map(|f| {
+                                            shown.get().iter().rev().filter(|f| f.game == s.game && !f.coach).filter_map(|f| {
                                                 f.seats.iter().position(|x| x.name == p && x.kind == SeatKind::Human).map(|i| f.outcome.scores[i])
                                             }).collect()
                                         };

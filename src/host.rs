@@ -255,9 +255,10 @@ fn Host(session: Session) -> impl IntoView {
         };
         if let (Some(i), Sent::Legal { index, .. }) = (lesson_step.get_untracked(), &sent) {
             if let Some(want) = lesson_steps.with_value(|st| st[i].expect.clone()) {
-                let got =
-                    session.with_untracked(|s| s.live().legal_json(seat).get(*index).cloned());
-                if got.as_ref() != Some(&want) {
+                let legal = session.with_untracked(|s| s.live().legal_json(seat));
+                // A step whose move is not on offer (a seat switched, an
+                // older lesson) holds nothing up.
+                if legal.contains(&want) && legal.get(*index) != Some(&want) {
                     nudge.set(true);
                     return;
                 }

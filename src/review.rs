@@ -241,7 +241,12 @@ fn SeatReview(
                     <p class="review-total" data-testid="review-total">
                         {move || {
                             let l = i18n.get_locale();
-                            td_string!(l, review_total, v = coach_number(lost, false, about, l), n = count).to_string()
+                            let v = coach_number(lost, false, about, l);
+                            if count == 1 {
+                                td_string!(l, review_total_one, v = v).to_string()
+                            } else {
+                                td_string!(l, review_total, v = v, n = count).to_string()
+                            }
                         }}
                     </p>
                     <figure class="review-chart">
@@ -268,7 +273,8 @@ fn SeatReview(
                                                 ": "{move || loss_text(j.loss, j.estimate, i18n.get_locale())}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_played, m = played.get(l)).to_string() }}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_strong, m = best.get(l)).to_string() }}</p>
-                                            <Link to={format!("/replay/{}/{}", id, j.index)} class="button">{t!(i18n, review_jump)}</Link>
+                                            <Link to={format!("/replay/{}/{}", id, j.index)} class="button"
+                                                label=Signal::derive(move || td_string!(i18n.get_locale(), review_jump_label, k = j.index + 1).to_string())>{t!(i18n, review_jump)}</Link>
                                         </li>
                                     }
                                 }).collect_view()}

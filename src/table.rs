@@ -592,6 +592,8 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <div class="decision" data-testid="decision">
+            // Always there, so a screen reader hears each step arrive.
+            <div class="coach-live" aria-live="polite">
             {dock.map(|d| move || d.lesson.get().map(|now| view! {
                 <section class="lesson" data-testid="lesson" aria-labelledby="lesson-title">
                     // Points at what to tap.
@@ -604,6 +606,7 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                     <button type="button" class="ghost" data-testid="lesson-leave" on:click=move |_| d.on_leave_lesson.run(())>{t!(i18n, lesson_leave)}</button>
                 </section>
             }))}
+            </div>
             // Always there, so a screen reader hears the answer arrive.
             <div class="coach-live" aria-live="polite">
             {dock.map(|d| move || d.hints.get().map(|h| view! {

@@ -257,8 +257,6 @@ fn draw_value(view: &View, seat: Seat, ev: &Eval, rng: &mut Rng) -> f64 {
     sum / ev.total
 }
 
-/// The pile to discard on: the strong level covers the top the next player
-/// could use best; the others take the first open pile.
 /// Every discard the seat may make, the strong player's pile first: the
 /// coach weighs them alike (the pile only matters to the next player).
 fn discards(view: &View, seat: Seat, ev: &Eval) -> impl Iterator<Item = Action> {
@@ -269,6 +267,8 @@ fn discards(view: &View, seat: Seat, ev: &Eval) -> impl Iterator<Item = Action> 
         .map(|pile| Action::Discard { pile })
 }
 
+/// The pile to discard on: the strong level covers the top the next player
+/// could use best; the others take the first open pile.
 fn pile(view: &View, seat: Seat, ev: &Eval) -> usize {
     let open = view.discard_piles();
     if open.len() == 1 || !ev.style.tactics {
