@@ -208,36 +208,54 @@ pub fn Replay(id: Option<String>, at: Option<usize>) -> impl IntoView {
     };
     match found {
         Ok(Some(saved)) if saved.finished => {
-            let game = saved.game.clone();
-            games::when_loaded(vec![game.clone()], move || {
-                let Some(entry) = games::find(&game) else {
-                    return notice(Text::new(move |l| {
-                        td_string!(l, err_unknown_game, game = game.clone()).to_string()
-                    }));
-                };
-                match (entry.open)(saved.record.clone()) {
-                    Ok(live) if live.outcome().is_some() => {
-                        view! { <ReplayTable entry live saved stored at=at.unwrap_or(0)/> }
-                            .into_any()
-                    }
-                    Ok(_) if stored => {
-                        notice(Text::new(|l| td_string!(l, replay_unfinished).to_string()))
-                    }
-                    Ok(_) => notice(ShareError::NotFinished.text()),
-                    Err(why) => notice(Text::new(move |l| {
-                        td_string!(l, game_unreadable, reason = why.get(l)).to_string()
-                    })),
-                }
+            let unfinished = if stored {
+                Text::new(|l| td_string!(l, replay_unfinished).to_string())
+            } else {
+                ShareError::NotFinished.text()
+            };
+            open_finished(saved, notice, unfinished, move |entry, live, saved| {
+                view! { <ReplayTable entry live saved stored at=at.unwrap_or(0)/> }.into_any()
             })
         }
         Ok(Some(_)) => notice(Text::new(|l| td_string!(l, replay_unfinished).to_string())),
         Ok(None) => view! { <OpenShared/> }.into_any(),
-        Err(LoadError::Missing) => notice(Text::new(|l| td_string!(l, game_missing).to_string())),
-        Err(LoadError::Unreadable(why)) => {
+        Err(e) => notice(load_failure(e)),
+    }
+}
+
+/// A finished game's code loaded and its record opened, shown by `show`
+/// (the replay, the review); else why not through `notice`: its game
+/// unknown, its record unreadable, or (`unfinished`) not over.
+pub fn open_finished(
+    saved: SavedGame,
+    notice: impl Fn(Text) -> AnyView + 'static,
+    unfinished: Text,
+    show: impl FnOnce(Entry, Box<dyn Live>, SavedGame) -> AnyView + 'static,
+) -> AnyView {
+    let game = saved.game.clone();
+    games::when_loaded(vec![game.clone()], move || {
+        let Some(entry) = games::find(&game) else {
+            return notice(Text::new(move |l| {
+                td_string!(l, err_unknown_game, game = game.clone()).to_string()
+            }));
+        };
+        match (entry.open)(saved.record.clone()) {
+            Ok(live) if live.outcome().is_some() => show(entry, live, saved),
+            Ok(_) => notice(unfinished),
+            Err(why) => notice(Text::new(move |l| {
+                td_string!(l, game_unreadable, reason = why.get(l)).to_string()
+            })),
+        }
+    })
+}
+
+/// Why a stored game did not load, in the player's language.
+pub fn load_failure(e: LoadError) -> Text {
+    match e {
+        LoadError::Missing => Text::new(|l| td_string!(l, game_missing).to_string()),
+        LoadError::Unreadable(why) => {
             let reason = why.text();
-            notice(Text::new(move |l| {
-                td_string!(l, game_unreadable, reason = reason.get(l)).to_string()
-            }))
+            Text::new(move |l| td_string!(l, game_unreadable, reason = reason.get(l)).to_string())
         }
     }
 }

@@ -6,11 +6,10 @@
 //! weighed one after another between frames, so a long game never holds
 //! the page.
 
-use crate::games;
 use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::routes::Link;
-use crate::storage::{self, LoadError};
+use crate::storage;
 use crate::table::{coach_number, esc, Entry, Judgement, Live, Text};
 use leptos::prelude::*;
 use rules::{Seat, SeatKind};
@@ -31,34 +30,15 @@ pub fn Review(id: String) -> impl IntoView {
         }
         .into_any()
     };
+    let unfinished = || Text::new(|l| td_string!(l, replay_unfinished).to_string());
     match storage::load_game(&id) {
         Ok(saved) if saved.finished => {
-            let game = saved.game.clone();
-            games::when_loaded(vec![game.clone()], move || {
-                let Some(entry) = games::find(&game) else {
-                    return notice(Text::new(move |l| {
-                        td_string!(l, err_unknown_game, game = game.clone()).to_string()
-                    }));
-                };
-                match (entry.open)(saved.record.clone()) {
-                    Ok(live) if live.outcome().is_some() => {
-                        view! { <ReviewScreen entry live id=saved.id.clone()/> }.into_any()
-                    }
-                    Ok(_) => notice(Text::new(|l| td_string!(l, replay_unfinished).to_string())),
-                    Err(why) => notice(Text::new(move |l| {
-                        td_string!(l, game_unreadable, reason = why.get(l)).to_string()
-                    })),
-                }
+            crate::replay::open_finished(saved, notice, unfinished(), |entry, live, saved| {
+                view! { <ReviewScreen entry live id=saved.id/> }.into_any()
             })
         }
-        Ok(_) => notice(Text::new(|l| td_string!(l, replay_unfinished).to_string())),
-        Err(LoadError::Missing) => notice(Text::new(|l| td_string!(l, game_missing).to_string())),
-        Err(LoadError::Unreadable(why)) => {
-            let reason = why.text();
-            notice(Text::new(move |l| {
-                td_string!(l, game_unreadable, reason = reason.get(l)).to_string()
-            }))
-        }
+        Ok(_) => notice(unfinished()),
+        Err(e) => notice(crate::replay::load_failure(e)),
     }
 }
 
