@@ -81,7 +81,7 @@ fn Host(session: Session) -> impl IntoView {
     let session = RwSignal::new(session);
     let announcement = RwSignal::new(String::new());
     // The last move in words (with more than one seat), kept until the next.
-    let last_move = RwSignal::new(None::<String>);
+    let last_move = RwSignal::new(None::<Vec<(Locale, String)>>);
     // The move just made, shown on the hand-over screen of a game with
     // secrets (the table is hidden there).
     let handover_last = RwSignal::new(None::<String>);
@@ -181,13 +181,18 @@ fn Host(session: Session) -> impl IntoView {
                 // words (a seat switched to a person later brings a
                 // hand-over, and this line stays on screen). Once shown it
                 // keeps its place, so nothing under a finger moves.
-                let said = if entry.private_info {
-                    public
-                } else {
-                    Some(lines.join(" "))
+                // It is kept in both languages, so a switch redraws it.
+                let said_in = |l: Locale| {
+                    if entry.private_info {
+                        session.with_untracked(|s| s.announce_public(change, l))
+                    } else {
+                        session.with_untracked(|s| s.announce(change, l))
+                    }
+                    .join(" ")
                 };
                 if seats.with_untracked(|s| s.len() > 1) {
-                    if let Some(said) = said.filter(|t| !t.is_empty()) {
+                    let said = [Locale::en, Locale::de].map(|l| (l, said_in(l))).to_vec();
+                    if said.iter().all(|(_, t)| !t.is_empty()) {
                         last_move.set(Some(said));
                     }
                 }
@@ -407,7 +412,13 @@ fn Host(session: Session) -> impl IntoView {
         handover_last.set(None);
         write(session.try_update(|s| s.confirm_handover(seat)).flatten())
     };
+    // A guided first game keeps its seats: its steps follow them.
+    let in_lesson = session.with_untracked(|s| s.live().lesson());
+    let seats_fixed = Signal::derive(move || in_lesson || outcome.with(Option::is_some));
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
+        if in_lesson {
+            return;
+        }
         write(
             session
                 .try_update(|s| s.set_seat(seat, kind, level))
@@ -538,7 +549,7 @@ fn Host(session: Session) -> impl IntoView {
                     <span aria-hidden="true">"⌂"</span>
                 </Link>
                 <h1>{game_name}</h1>
-                <button type="button" class="ghost" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
+                <button type="button" class="ghost" data-testid="open-players" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
                 <button type="button" class="ghost" data-testid="open-rules" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
                 <LangSwitch/>
             </header>
@@ -561,7 +572,10 @@ fn Host(session: Session) -> impl IntoView {
                 // below says it). Once shown it keeps its place (two lines)
                 // until the game ends.
                 {move || (has_person.get() && outcome.with(Option::is_none)).then(|| last_move.get().map(|m| view! {
-                    <p class="last-move" data-testid="last-move" aria-hidden="true">{m}</p>
+                    <p class="last-move" data-testid="last-move" aria-hidden="true">{move || {
+                        let l = i18n.get_locale();
+                        m.iter().find(|(k, _)| *k == l).map(|(_, t)| t.clone()).unwrap_or_default()
+                    }}</p>
                 }))}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
@@ -663,7 +677,11 @@ fn Host(session: Session) -> impl IntoView {
             </Dialog>
             <Dialog open=show_players labelled_by="players-title" opener=players_btn>
                 <h2 id="players-title">{t!(i18n, players)}</h2>
-                {move || outcome.get().is_some().then(|| view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, seats_fixed)}</p> })}
+                {move || if in_lesson {
+                    Some(view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, lesson_seats_fixed)}</p> }.into_any())
+                } else {
+                    outcome.get().is_some().then(|| view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, seats_fixed)}</p> }.into_any())
+                }}
                 <ul class="seat-kinds">
                     {move || seats.get().into_iter().enumerate().map(|(s, info)| {
                         let name = name_of(s);
@@ -675,13 +693,13 @@ fn Host(session: Session) -> impl IntoView {
                             <li data-testid="seat-kind">
                                 <span class="name">{crate::table::who_view(name_of(s), s, false)}</span>
                                 <div class="segmented" role="group" aria-label=label>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=move || outcome.get().is_some()
+                                    <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=seats_fixed
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=move || outcome.get().is_some()
+                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=seats_fixed
                                         on:click=move |_| set_seat(s, SeatKind::Computer, level)>{t!(i18n, computer)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {
-                                    <LevelSelect level label=Signal::derive(level_label) disabled=Signal::derive(move || outcome.get().is_some()) on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
+                                    <LevelSelect level label=Signal::derive(level_label) disabled=seats_fixed on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
                                 })}
                             </li>
                         }

@@ -598,7 +598,8 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                 <section class="lesson" data-testid="lesson" aria-labelledby="lesson-title">
                     // Points at what to tap.
                     {(!now.point.is_empty()).then(|| view! {
-                        <style>{format!("{} {{ outline: 3px solid var(--accent); outline-offset: 2px; animation: lesson-point 1.2s ease-in-out infinite; }}", now.point)}</style>
+                        // On the table only: not the rules dialog's worked example.
+                        <style>{format!(":is({}):not([role=dialog] *) {{ outline: 3px solid var(--accent); outline-offset: 2px; animation: lesson-point 1.2s ease-in-out infinite; }}", now.point)}</style>
                     })}
                     <h3 id="lesson-title">{move || td_string!(i18n.get_locale(), lesson_step, k = now.k, n = now.n).to_string()}</h3>
                     <p data-testid="lesson-say">{now.say}</p>

@@ -81,7 +81,13 @@ fn mindgolf() {
 /// En Gingg: the person sets aside every 5 and 6 (else the highest die)
 /// and reaches a total over 30 in three throws; phase 2 then hits twice.
 fn en_gingg() {
-    'seeds: for seed in 1..5_000_000u64 {
+    // A later start finds the rules' worked example (a seed of its own, so
+    // the rules never show the guided game's dice to come).
+    let from = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1u64);
+    'seeds: for seed in from..5_000_000u64 {
         let seats = vec![
             SeatInfo::human("P"),
             SeatInfo {
@@ -338,6 +344,94 @@ fn minesweeper() {
     }
 }
 
+/// The Minesweeper rules' worked example (two strong computers, 11x11
+/// with 15 mines): the first game in which, within the first twelve
+/// moves, a safe cell shows 2 or more and earns as much (all its mines
+/// hidden), the first mine is marked (+5), and then a safe cell beside
+/// that mine counts it but earns only for the mines still hidden (R-MS-3),
+/// all inside a 6x6 corner of the board. Prints the seed, the moves and
+/// the record.
+fn minesweeper_example() {
+    let from = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1u64);
+    let strong = |name: &str| SeatInfo {
+        kind: SeatKind::Computer,
+        level: Level::Strong,
+        ..SeatInfo::human(name)
+    };
+    'seeds: for seed in from..5_000_000u64 {
+        let seats = vec![strong("A"), strong("B")];
+        let mut m = Match::<Minesweeper>::new(seats, Default::default(), seed).unwrap();
+        // (move, x, y, number, points) of every explore; the first mark.
+        let mut explored = Vec::new();
+        let mut mark: Option<(usize, usize, usize)> = None;
+        for k in 0..12 {
+            let seat = m.state().to_act()[0];
+            let a = m.computer_action(seat);
+            // The mark of the example is a certain mine.
+            if let MsAction::Mark { x, y } = a {
+                if m.state().view(None).probabilities()[y * 11 + x].is_none_or(|p| p < 0.999) {
+                    continue 'seeds;
+                }
+            }
+            let evs = m.apply(seat, a).unwrap().to_vec();
+            for e in &evs {
+                match *e {
+                    MsEvent::Explored {
+                        x,
+                        y,
+                        number,
+                        points,
+                        ..
+                    } => explored.push((k, x, y, number, points)),
+                    MsEvent::Marked { x, y, points, .. } if mark.is_none() => {
+                        assert_eq!(points, 5);
+                        mark = Some((k, x, y));
+                    }
+                    MsEvent::Exploded { .. } | MsEvent::Blubb { .. } => continue 'seeds,
+                    _ => {}
+                }
+            }
+            let Some((km, mx, my)) = mark else { continue };
+            // After the mark: beside it, counting it, earning less.
+            let Some(&(kc, cx, cy, n, p)) = explored.iter().find(|&&(kc, x, y, n, p)| {
+                kc > km
+                    && x.abs_diff(mx) <= 1
+                    && y.abs_diff(my) <= 1
+                    && n >= 2
+                    && p >= 1
+                    && p < n as i64
+            }) else {
+                continue;
+            };
+            // Before the mark, a cell earning its whole number, nearby.
+            let near = |x: usize, y: usize| x.abs_diff(mx) <= 4 && y.abs_diff(my) <= 4;
+            let Some(&(ka, ax, ay, an, _)) = explored.iter().find(|&&(ka, x, y, n, p)| {
+                ka < km
+                    && n >= 2
+                    && p == n as i64
+                    && near(x, y)
+                    && near(x, y)
+                    && x.abs_diff(cx) <= 5
+                    && y.abs_diff(cy) <= 5
+            }) else {
+                continue 'seeds;
+            };
+            println!(
+                "seed {seed}: move {} explores ({ax},{ay}) shows {an}; move {} marks ({mx},{my}); move {} explores ({cx},{cy}) shows {n}, +{p}; {} moves",
+                ka + 1,
+                km + 1,
+                kc + 1,
+                m.record().moves.len()
+            );
+            println!("{}", serde_json::to_string(m.record()).unwrap());
+            return;
+        }
+    }
+}
+
 /// Gnoming against a casual computer, the person playing as the strong
 /// player does: within their first four turns a card taken from a discard
 /// pile, a bounce, and a Hazard drawn and discarded.
@@ -414,6 +508,7 @@ fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("gnoming") => gnoming(),
         Some("minesweeper") => minesweeper(),
+        Some("minesweeper-example") => minesweeper_example(),
         Some("choice") => choice(),
         Some("mindgolf") => mindgolf(),
         Some("en-gingg") => en_gingg(),

@@ -129,6 +129,18 @@ test('En Gingg: the guided game sets dice aside over 30, plays phase 2, and expl
   assert.deepEqual(await page.$$eval('[data-testid=balance]', (els) => els.map((e) => e.textContent)), ['39', '26']);
   await checkFit(page, 'lesson en gingg 360');
   await shot(page, 'lesson-eg-11-360');
+  // The computer's last move in words follows a language switch.
+  const said = await page.textContent('[data-testid=last-move]');
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForFunction((before) => document.querySelector('[data-testid=last-move]')?.textContent !== before, said);
+  assert.notEqual(await page.textContent('[data-testid=last-move]'), said);
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForFunction((before) => document.querySelector('[data-testid=last-move]')?.textContent === before, said);
+  // A guided game keeps its seats: its steps follow them.
+  await page.click('[data-testid=open-players]');
+  await page.waitForSelector('[data-testid=seats-fixed]');
+  assert.match(await page.textContent('[data-testid=seats-fixed]'), /guided game keeps its seats/);
+  assert.ok(await page.$$eval('[data-testid=seat-kind] .segmented button', (els) => els.length > 0 && els.every((b) => b.disabled)));
   assert.deepEqual(page.problems, []);
 });
 
@@ -230,7 +242,14 @@ test('The rules show each game\'s worked example drawn as on the table, figured 
     mindgolf: [/^\(1\+4\+5\) × 4 = 40$/, /2 × 4 = 8 points/],
     choice: [/in all 400\./],
     gnoming: [/−3 for the round\./],
-    'en-gingg': [/32 in all, over 30, so \+2, and phase 2 hunts the face 2/, /6 points from the next player/],
+    'en-gingg': [/31 in all, over 30, so \+1, and phase 2 hunts the face 1/, /3 points from the next player/],
+    minesweeper: [
+      /^C3 explored: it shows 2, and every mine beside it is still hidden: \+2\.$/,
+      /^C2 marked: .* Mine 1 of the game: \+5, as in the table\.$/,
+      /^D2 marked, just as certain: mine 2 of the game, \+3\.$/,
+      /^E2 marked, just as certain: mine 3 of the game, \+3\.$/,
+      /^B2 explored: it shows 3, the marked mine beside it counted too, but it earns only for the mines still hidden: \+2\.$/,
+    ],
   };
   const page = await newPage(env.browser, PHONE);
   for (const [game, patterns] of Object.entries(want)) {
@@ -240,8 +259,15 @@ test('The rules show each game\'s worked example drawn as on the table, figured 
     await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
     await page.click('[data-testid=open-rules]');
     await page.waitForSelector('[data-testid=rules-example]');
-    const text = await page.$$eval('[data-testid=rules-example] figcaption, [data-testid=rules-example] .rules-caption', (els) => els.map((e) => e.textContent));
+    const text = await page.$$eval('[data-testid=rules-example] figcaption, [data-testid=rules-example] .rules-caption, [data-testid=rules-example-step]', (els) => els.map((e) => e.textContent));
+    // The lesson points at the table only, never into the rules.
+    assert.deepEqual(await page.$$eval('.dialog *', (els) => els.filter((e) => getComputedStyle(e).animationName === 'lesson-point').length), 0, `${game}: no pointer in the rules`);
     for (const p of patterns) assert.ok(text.some((t) => p.test(t)), `${game}: ${p} in ${JSON.stringify(text)}`);
+    if (game === 'minesweeper') {
+      // A 6 x 6 corner with its edges' letters and numbers; three flags.
+      assert.equal(await page.$$eval('.ms-corner .c:not(.head)', (els) => els.length), 36);
+      assert.equal(await page.$$eval('.ms-corner .mk', (els) => els.length), 3);
+    }
     assert.ok(await page.$('.dialog [data-testid=lesson-start]'), `${game}: the guided game in the rules`);
     await audit(page, `${game} rules`);
     await page.locator('[data-testid=rules-example]').screenshot({ path: `${SHOTS}/rules-example-${game}-360.png` });

@@ -182,7 +182,7 @@ impl GameView for Minesweeper {
     }
 
     fn rules() -> AnyView {
-        crate::table::rules_view(
+        let text = crate::table::rules_view(
             keys::ms_rules_title,
             &[
                 keys::ms_rules_1,
@@ -195,8 +195,145 @@ impl GameView for Minesweeper {
                 keys::ms_rules_words,
             ],
             &[(3, points_table)],
-        )
+        );
+        view! { {text} <WorkedExample/> }.into_any()
     }
+}
+
+/// The worked example's game (seed 4511, the moves of two strong players
+/// found by `examples/lesson_search.rs minesweeper-example`): move 3
+/// explores C3 and earns its whole number, moves 5 to 7 mark three certain
+/// mines (+5, +3, +3), move 8 explores B2 beside them and earns only for
+/// the mines still hidden (R-MS-3, R-MS-4).
+const EXAMPLE_SEED: u64 = 4511;
+const EXAMPLE_MOVES: [(usize, usize, bool); 8] = [
+    (4, 4, false),
+    (3, 3, false),
+    (2, 2, false),
+    (3, 2, false),
+    (2, 1, true),
+    (3, 1, true),
+    (4, 1, true),
+    (1, 1, false),
+];
+/// The moves the example explains (from 0).
+const EXAMPLE_SHOWN: [usize; 5] = [2, 4, 5, 6, 7];
+/// The corner drawn: columns A to F, rows 1 to 6.
+const CORNER: std::ops::RangeInclusive<usize> = 0..=5;
+
+#[component]
+fn WorkedExample() -> impl IntoView {
+    let i18n = use_i18n();
+    let seats = vec![rules::SeatInfo::human("A"), rules::SeatInfo::human("B")];
+    let Ok(mut m) = rules::Match::<Minesweeper>::new(seats, Default::default(), EXAMPLE_SEED)
+    else {
+        return ().into_any();
+    };
+    // What each move the example explains did: (x, y, number or none for a
+    // mark, points, mines visible after it).
+    let mut steps: Vec<(usize, usize, Option<u8>, i64, usize)> = Vec::new();
+    for (k, &(x, y, mark)) in EXAMPLE_MOVES.iter().enumerate() {
+        let a = if mark {
+            Action::Mark { x, y }
+        } else {
+            Action::Explore { x, y }
+        };
+        let Ok(events) = m.apply(k % 2, a) else {
+            return ().into_any();
+        };
+        let events = events.to_vec();
+        if EXAMPLE_SHOWN.contains(&k) {
+            let visible = m.view(None).visible_mines();
+            for e in events {
+                match e {
+                    Event::Explored {
+                        x,
+                        y,
+                        number,
+                        points,
+                        ..
+                    } => steps.push((x, y, Some(number), points, visible)),
+                    Event::Marked { x, y, points, .. } => steps.push((x, y, None, points, visible)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    if steps.len() != EXAMPLE_SHOWN.len() {
+        return ().into_any();
+    }
+    let v = m.view(None);
+    let steps = StoredValue::new(steps);
+    let board = move || {
+        let l = i18n.get_locale();
+        let mut out = String::from("<span class=\"c head\"></span>");
+        for x in CORNER {
+            out.push_str(&format!(
+                "<span class=\"c head\">{}</span>",
+                cell_name(x, 0).trim_end_matches('1')
+            ));
+        }
+        for y in CORNER {
+            out.push_str(&format!("<span class=\"c head\">{}</span>", y + 1));
+            for x in CORNER {
+                let cell = cell_name(x, y);
+                let k = steps.with_value(|st| st.iter().position(|s| (s.0, s.1) == (x, y)));
+                let (class, glyph, label) = match v.board[y * v.width + x] {
+                    Square::Covered => (
+                        "cov".to_string(),
+                        String::new(),
+                        td_string!(l, ms_cell_covered, cell = cell).to_string(),
+                    ),
+                    Square::Number(n) => (
+                        format!("num n{n}"),
+                        if n == 0 { String::new() } else { n.to_string() },
+                        td_string!(l, ms_cell_number, cell = cell, n = n).to_string(),
+                    ),
+                    Square::Marked(s) | Square::Exploded(s) => (
+                        format!("mk s{s}"),
+                        "⚑".to_string(),
+                        td_string!(l, ms_cell_mine, cell = cell).to_string(),
+                    ),
+                };
+                out.push_str(&format!(
+                    "<span class=\"c {class}{}\"{} role=\"img\" aria-label=\"{}\">{glyph}</span>",
+                    if k.is_some() { " step" } else { "" },
+                    k.map(|k| format!(" data-k=\"{}\"", k + 1))
+                        .unwrap_or_default(),
+                    esc(&label)
+                ));
+            }
+        }
+        out
+    };
+    let lines = move || {
+        let l = i18n.get_locale();
+        steps.with_value(|st| {
+            st.iter()
+                .enumerate()
+                .map(|(k, &(x, y, number, p, visible))| {
+                    let cell = cell_name(x, y);
+                    let text = match number {
+                        Some(n) if p == i64::from(n) => td_string!(l, ms_example_all, cell = cell, n = n, p = p).to_string(),
+                        Some(n) => td_string!(l, ms_example_less, cell = cell, n = n, p = p).to_string(),
+                        None if visible == 1 => td_string!(l, ms_example_mark, cell = cell, k = visible, p = p).to_string(),
+                        None => td_string!(l, ms_example_mark_next, cell = cell, k = visible, p = p).to_string(),
+                    };
+                    view! { <li data-testid="rules-example-step" data-k=(k + 1).to_string()>{text}</li> }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="rules-example" data-testid="rules-example">
+            <h3>{t!(i18n, rules_example)}</h3>
+            <figure class="ms-example">
+                <div class="ms-board ms-corner" style="--w:7" role="group" aria-label=move || td_string!(i18n.get_locale(), ms_example_corner).to_string() inner_html=board></div>
+                <figcaption><ol>{lines}</ol></figcaption>
+            </figure>
+        </section>
+    }
+    .into_any()
 }
 
 /// The mark points (R-MS-4) as two tables of mines 1 to 8 and 9 to 15.
