@@ -66,8 +66,11 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
         .iter()
         .map(|m| m.get("seat").and_then(|s| s.as_u64()).map(|s| s as Seat))
         .collect();
+    // The people's seats; a seat switched during play may have been a
+    // person's for some of it (the record does not say which moves), so it
+    // is reviewed whole, and says so.
     let people: Vec<Seat> = (0..seats.len())
-        .filter(|&s| seats[s].kind == SeatKind::Human)
+        .filter(|&s| seats[s].kind == SeatKind::Human || seats[s].switched)
         .collect();
     let live = StoredValue::new(live);
     let judged = RwSignal::new(Vec::<Judgement>::new());
@@ -136,7 +139,8 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
                     let all = judged.get();
                     people.iter().map(|&seat| {
                         let mine: Vec<Judgement> = all.iter().filter(|j| j.seat == seat).cloned().collect();
-                        view! { <SeatReview seat mine names id=id.clone() lowest/> }
+                        let switched = seats[seat].switched;
+                        view! { <SeatReview seat mine names id=id.clone() lowest switched/> }
                     }).collect_view()
                 })
             }
@@ -156,6 +160,7 @@ fn SeatReview(
     names: Memo<Vec<String>>,
     id: String,
     lowest: bool,
+    switched: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let name = move || names.with(|n| n.get(seat).cloned().unwrap_or_default());
@@ -206,7 +211,12 @@ fn SeatReview(
                         let l = i18n.get_locale();
                         view! { <span class="strong">{td_string!(l, review_strong, m = best.get(l)).to_string()}</span> }.into_any()
                     }}
-                    {(!j.same).then(|| view! { <span class="lost">{move || loss_text(j.loss, j.estimate, i18n.get_locale())}</span> })}
+                    // A different move worth as much loses nothing worth a number.
+                    {(!j.same).then(|| if j.loss < 0.05 {
+                        view! { <span class="lost none">{t!(i18n, review_as_good)}</span> }.into_any()
+                    } else {
+                        view! { <span class="lost">{move || loss_text(j.loss, j.estimate, i18n.get_locale())}</span> }.into_any()
+                    })}
                 </li>
             }
         })
@@ -214,6 +224,7 @@ fn SeatReview(
     view! {
         <section class="review-seat" data-testid="review-seat" data-seat=seat.to_string()>
             <h2>{move || crate::table::who_view(name(), seat, false)}</h2>
+            {switched.then(|| view! { <p class="hint" data-testid="review-switched">{t!(i18n, review_switched)}</p> })}
             {if count == 0 {
                 view! { <p class="hint" data-testid="review-none">{t!(i18n, review_none)}</p> }.into_any()
             } else {
@@ -253,7 +264,10 @@ fn SeatReview(
                                                 ": "{move || loss_text(j.loss, j.estimate, i18n.get_locale())}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_played, m = played.get(l)).to_string() }}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_strong, m = best.get(l)).to_string() }}</p>
-                                            <Link to={format!("/replay/{}/{}", id, j.index)} class="button"
+                                            // Just after the move, so the replay's caption names the same
+                                            // move as the review ("Move k of N: ..."); one step back is the
+                                            // position it was decided in.
+                                            <Link to={format!("/replay/{}/{}", id, j.index + 1)} class="button"
                                                 label=Signal::derive(move || td_string!(i18n.get_locale(), review_jump_label, k = j.index + 1).to_string())>{t!(i18n, review_jump)}</Link>
                                         </li>
                                     }

@@ -69,13 +69,16 @@ test('MindGolf: the review from the history says what the coach says, and jumps 
   await page.click('.decisions summary');
   await shot(page, 'review-mg-1280');
   await page.setViewportSize({ width: 320, height: 640 });
-  // One tap from the replay at that move: the position the decision was made in.
+  // One tap from the replay at that move: just after it, the caption
+  // naming the same move as the review.
+  const at = want.costly[0] + 1;
   await page.click('[data-testid=review-costly] >> nth=0 >> a');
-  await page.waitForSelector(`[data-testid=replay-step][data-step="${want.costly[0]}"]`);
-  assert.equal(new URL(page.url()).pathname, `/replay/${MG.id}/${want.costly[0]}`);
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${at}"]`);
+  assert.equal(new URL(page.url()).pathname, `/replay/${MG.id}/${at}`);
+  assert.match(await page.textContent('[data-testid=replay-step]'), new RegExp(`^Move ${at} of \\d+:`));
   // A deep link: the same move after a reload, and the review itself.
   await page.reload();
-  await page.waitForSelector(`[data-testid=replay-step][data-step="${want.costly[0]}"]`);
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${at}"]`);
   await page.goto(env.base + `/review/${MG.id}`);
   await page.waitForSelector('[data-testid=review-costly]');
   assert.deepEqual(page.problems, []);
@@ -99,6 +102,22 @@ test('Minesweeper: only the person is reviewed, exact figures, in German too', a
   await shot(page, 'review-ms-360-de');
   await page.setViewportSize(DESKTOP);
   await shot(page, 'review-ms-1280-de');
+  // A seat switched during play (the record keeps no list of whose moves
+  // were whose) is reviewed whole, and says so.
+  const switched = structuredClone(MS);
+  switched.id = 'feedc0de000000aa';
+  switched.record.seats[1].switched = true;
+  await page.evaluate((g) => localStorage.setItem(`spielblock.v1.game.${g.id}`, JSON.stringify(g)), switched);
+  await page.goto(env.base + `/review/${switched.id}`);
+  await page.waitForSelector('[data-testid=review-seat][data-seat="1"] [data-testid=review-switched]');
+  assert.equal(await page.$$eval('[data-testid=review-seat]', (els) => els.length), 2);
+  assert.equal(await page.$('[data-testid=review-seat][data-seat="0"] [data-testid=review-switched]'), null);
+  const robo = expected(MS, 1);
+  assert.equal(await page.textContent('[data-testid=review-seat][data-seat="1"] [data-testid=review-total]'),
+    `${robo.about ? 'etwa ' : ''}${robo.lost.replace('.', ',')} erwartete Punkte verloren in ${robo.n} Entscheidungen`);
+  // A different move worth as much is no loss.
+  const evenly = review(MS).filter((j) => j.seat === 1 && j.loss < 0.05 && JSON.stringify(j.played) !== JSON.stringify(j.best)).length;
+  assert.equal(await page.$$eval('[data-testid=review-seat][data-seat="1"] .lost.none', (els) => els.length), evenly);
   // A game that is not there gets a clear message.
   await page.goto(env.base + '/review/nope');
   await page.waitForSelector('[data-testid=review-refused]');
