@@ -440,6 +440,18 @@ pub trait Game:
     /// Every move is a legal action; the first is the strong player's.
     fn evaluate(view: &Self::View, seat: Seat) -> Option<Evaluation<Self::Action>>;
 
+    /// One move weighed as `evaluate` weighs its best few, for the review
+    /// (`driver::judge`) where `evaluate` ranked the move played by a
+    /// shorter measure (Minesweeper: what it hands the opponent is worked
+    /// out for the best few moves only). None: `evaluate`'s own row holds.
+    fn weigh(
+        _view: &Self::View,
+        _seat: Seat,
+        _action: &Self::Action,
+    ) -> Option<Weighed<Self::Action>> {
+        None
+    }
+
     /// What a coach's value measures, read from a continuation of play:
     /// `at` is the state the decision was made in, `now` a later one; Some
     /// once the value is known (the final points, the points of the move,

@@ -557,9 +557,16 @@ pub struct Judged<A> {
 pub fn judge<G: Game>(m: &Match<G>, index: usize) -> Option<Judged<G::Action>> {
     let mv = m.record().moves.get(index)?;
     let state = m.state_at(index);
-    let ev = G::evaluate(&state.view(Some(mv.seat)), mv.seat)?;
-    let played = ev.ranked.iter().find(|w| w.action == mv.action)?.clone();
+    let view = state.view(Some(mv.seat));
+    let ev = G::evaluate(&view, mv.seat)?;
+    let mut played = ev.ranked.iter().find(|w| w.action == mv.action)?.clone();
     let best = ev.ranked.first()?.clone();
+    // Weighed as the best was, where the game can.
+    if best.handed.is_some() && played.handed.is_none() {
+        if let Some(w) = G::weigh(&view, mv.seat, &mv.action) {
+            played = w;
+        }
+    }
     let gap = match (best.handed, played.handed) {
         (Some(_), Some(_)) => best.net() - played.net(),
         _ => best.value - played.value,

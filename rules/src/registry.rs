@@ -639,9 +639,12 @@ mod take_back {
                 match (weighs, j) {
                     (false, None) => {}
                     (true, Some(j)) => {
+                        // Both moves weighed alike: where the best one
+                        // carries what it hands on, the move played does.
                         if !(j.loss.is_finite() && j.loss >= 0.0)
                             || j.index != k
                             || j.seat != mv.seat
+                            || j.best.handed.is_some() != j.played.handed.is_some()
                         {
                             return Err(format!("move {k}: {j:?}"));
                         }

@@ -202,6 +202,56 @@ fn number_chances(pos: &Position, p: &[Option<f64>], i: usize) -> [f64; 9] {
     out
 }
 
+/// What `action` hands the opponent: their best expected points after it,
+/// over its possible outcomes, in the public position (the opponent does
+/// not know the mover's failed marks).
+fn handed(view: &View, pos: &Position, p: &[Option<f64>], action: Action) -> f64 {
+    let public = view.position();
+    let visible = view.visible_mines();
+    let (x, y) = action.at();
+    let i = y * view.width + x;
+    let q = p[i].unwrap_or(0.0);
+    let mut handed = 0.0;
+    match action {
+        Action::Mark { .. } => {
+            // A Blubb tells the opponent nothing.
+            if q > 0.0 {
+                let mut after = public.clone();
+                after.cells[i] = Cell::Mine;
+                handed += q * opponent_best(&after, visible + 1);
+            }
+            if q < 1.0 {
+                handed += (1.0 - q) * opponent_best(&public, visible);
+            }
+        }
+        Action::Explore { .. } => {
+            if q > 0.0 {
+                let mut after = public.clone();
+                after.cells[i] = Cell::Mine;
+                handed += q * opponent_best(&after, visible + 1);
+            }
+            let dist = number_chances(pos, p, i);
+            let mut weight = 0.0;
+            let mut sum = 0.0;
+            for (k, &d) in dist.iter().enumerate() {
+                if d < UNLIKELY {
+                    continue;
+                }
+                let mut after = public.clone();
+                after.cells[i] = Cell::Number(k as u8);
+                if minefield::analyze(&after).is_some() {
+                    weight += d;
+                    sum += d * opponent_best(&after, visible);
+                }
+            }
+            if weight > 0.0 {
+                handed += (1.0 - q) * sum / weight;
+            }
+        }
+    }
+    handed
+}
+
 /// The strong player: for the best few moves now, subtracts what the
 /// move hands the opponent (their best expected points afterwards,
 /// over the move's possible outcomes).
@@ -236,52 +286,9 @@ fn ranked(
         }
         ranked.push(rest.swap_remove(b));
     }
-    // The public position: the opponent does not know our failed marks.
-    let public = view.position();
-    let visible = view.visible_mines();
     let mut weighed = Vec::with_capacity(ranked.len());
     for &(now, action) in &ranked {
-        let (x, y) = action.at();
-        let i = y * view.width + x;
-        let q = p[i].unwrap_or(0.0);
-        let mut handed = 0.0;
-        match action {
-            Action::Mark { .. } => {
-                // A Blubb tells the opponent nothing.
-                if q > 0.0 {
-                    let mut after = public.clone();
-                    after.cells[i] = Cell::Mine;
-                    handed += q * opponent_best(&after, visible + 1);
-                }
-                if q < 1.0 {
-                    handed += (1.0 - q) * opponent_best(&public, visible);
-                }
-            }
-            Action::Explore { .. } => {
-                if q > 0.0 {
-                    let mut after = public.clone();
-                    after.cells[i] = Cell::Mine;
-                    handed += q * opponent_best(&after, visible + 1);
-                }
-                let dist = number_chances(pos, p, i);
-                let mut weight = 0.0;
-                let mut sum = 0.0;
-                for (k, &d) in dist.iter().enumerate() {
-                    if d < UNLIKELY {
-                        continue;
-                    }
-                    let mut after = public.clone();
-                    after.cells[i] = Cell::Number(k as u8);
-                    if minefield::analyze(&after).is_some() {
-                        weight += d;
-                        sum += d * opponent_best(&after, visible);
-                    }
-                }
-                if weight > 0.0 {
-                    handed += (1.0 - q) * sum / weight;
-                }
-            }
-        }
+        let handed = handed(view, pos, p, action);
         weighed.push((now - handed, (now, action, Some(handed))));
     }
     // Best first; on equal values the one better now (the earlier).
@@ -331,6 +338,24 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
     Some(Evaluation {
         ranked: choices,
         estimate: guess,
+    })
+}
+
+/// One move weighed as the coach weighs its best few (for the review): its
+/// expected points now, its mine chance and what it hands the opponent.
+pub fn weigh(view: &View, seat: Seat, action: Action) -> Option<Weighed<Action>> {
+    if view.turn != Some(seat) {
+        return None;
+    }
+    let (pos, p, _) = guessed_chances(view, true)?;
+    let options = values(view, &pos, &p);
+    let &(value, _) = options.iter().find(|o| o.1 == action)?;
+    let (x, y) = action.at();
+    Some(Weighed {
+        action,
+        value,
+        risk: p[y * view.width + x],
+        handed: Some(handed(view, &pos, &p, action)),
     })
 }
 

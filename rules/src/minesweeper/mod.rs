@@ -725,6 +725,10 @@ impl Game for Minesweeper {
         bot::evaluate(view, seat)
     }
 
+    fn weigh(view: &View, seat: Seat, action: &Action) -> Option<crate::Weighed<Action>> {
+        bot::weigh(view, seat, *action)
+    }
+
     /// The points the move brought (R-MS-3), its own failed mark included.
     fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
         Some((now.scores[seat] - at.scores[seat]) as f64)
