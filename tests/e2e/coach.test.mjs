@@ -51,6 +51,13 @@ test('MindGolf: a hint shown and followed, twice; the record keeps the coach', a
   rows = await page.$$eval('[data-testid=coach-row] .value', (v) => v.map((x) => x.textContent.trim()));
   for (const r of rows) assert.match(r, /^etwa \d+,\d Endpunkte erwartet$/);
   await page.setViewportSize({ width: 320, height: 568 });
+  // On a small phone the hint leaves most of the table in sight: the
+  // panel scrolls within a fifth of the screen or so.
+  const fit = await page.evaluate(() => ({
+    panel: document.querySelector('[data-testid=coach]').getBoundingClientRect().height,
+    bar: document.querySelector('[data-testid=decision]').getBoundingClientRect().top,
+  }));
+  assert.ok(fit.panel <= 0.23 * 568 && fit.bar >= 0.3 * 568, `hint panel ${JSON.stringify(fit)}`);
   await shot(page, 'coach-mg-320-de');
   await page.setViewportSize(DESKTOP);
   await shot(page, 'coach-mg-1280-de');
