@@ -17,6 +17,8 @@
 //!
 //! Deterministic: the same source gives the same table (two threads, about
 //! six minutes on this machine).
+//! Its counts term is left at 0: `examples/choice_counts.rs` fits it
+//! afterwards (twice).
 //! Run: cargo run --release -p spielblock-rules --example choice_train > rules/src/choice/choice_table.in
 
 use rules::choice::bot::{self, Table, KINDS, THROW_BUCKETS};
@@ -67,6 +69,7 @@ fn empty() -> Table<f32> {
         open: [[0f32; THROW_BUCKETS]; 12],
         fifth: [[0f32; THROW_BUCKETS]; 64],
         pairs: [[[0f32; 3]; 11]; 64],
+        counts: [[[0f32; 8]; 8]; 8],
     }
 }
 
@@ -210,7 +213,7 @@ fn main() {
     println!(
         "// Written by examples/choice_train.rs: the mean of {} trained tables;\n\
          // greedy play by it scores {score:.1} on average over 4000 evaluation games.\n\
-         Table {{\nrows: {},\nopen: {},\nfifth: {},\npairs: {}\n}}",
+         Table {{\nrows: {},\nopen: {},\nfifth: {},\npairs: {},\ncounts: {}\n}}",
         members.len(),
         block(
             t.rows
@@ -222,6 +225,13 @@ fn main() {
         block(t.fifth.iter().map(|r| list(r)).collect()),
         block(
             t.pairs
+                .iter()
+                .map(|k| block(k.iter().map(|r| list(r)).collect()))
+                .collect()
+        ),
+        // Left at 0 here: examples/choice_counts.rs fits them afterwards.
+        block(
+            t.counts
                 .iter()
                 .map(|k| block(k.iter().map(|r| list(r)).collect()))
                 .collect()

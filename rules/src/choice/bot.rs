@@ -12,14 +12,23 @@
 //! - a learned table, interpolated at R: what each row is worth by its sum
 //!   and crosses, a correction for the number of rows still short of ten
 //!   crosses, one for the set of fifth-die numbers chosen, and one per
-//!   (fifth-die set, sum) for every open row.
+//!   (fifth-die set, sum) for every open row;
+//! - a term per sorted triple of fifth-die counts: what the strong player
+//!   finishes above the table's value there. The table alone undervalues a
+//!   game that still lasts (the strong player makes more of each throw than
+//!   the table's own play), and R, a mean, misses how the counts end it.
 //!
 //! The table is trained by Monte Carlo policy iteration in
 //! `examples/choice_train.rs` (self-play from a hand-made Poisson model,
-//! moving the table towards the final results); see the README for the
-//! figures. The casual level draws among the assignments with weights
-//! falling off with their distance from the best value, without looking
-//! ahead; the greedy baseline takes the best immediate change of the result.
+//! moving the table towards the final results), the counts term is fitted
+//! by `examples/choice_counts.rs` to the strong player's own games; see the
+//! README for the figures. One throw ahead is quick: a sheet one throw on
+//! differs only in two rows and one fifth-die outcome, so each outcome's
+//! terms are prepared once and every split adds two rows' changes
+//! (`lookahead_by`; about 30 us a decision natively). The casual level draws
+//! among the assignments with weights falling off with their distance from
+//! the best value, without looking ahead; the greedy baseline takes the best
+//! immediate change of the result.
 
 use super::*;
 use crate::contract::{best_first, Evaluation, Weighed};
@@ -84,6 +93,7 @@ fn throws_left() -> &'static [[[f64; 8]; 8]; 8] {
 pub fn warm_up() {
     throws_left();
     throws();
+    splits();
 }
 
 /// Expected throws left for a sheet (0 once it is done).
@@ -118,6 +128,11 @@ pub struct Table<T> {
     /// `[fifth-die set][sum - 2][crosses 1-4, 5-9, 10 and more]`, for
     /// each crossed row: the set decides which sums come easily.
     pub pairs: [[[T; 3]; 11]; 64],
+    /// `[lowest][middle][highest fifth-die count]` (0 for a number not
+    /// chosen yet): what the remaining throws miss of how the game ends,
+    /// fitted to the lookahead player's own results
+    /// (`examples/choice_counts.rs`).
+    pub counts: [[[T; 8]; 8]; 8],
 }
 
 pub fn kind(sum: u8) -> usize {
@@ -138,6 +153,17 @@ pub fn progress(crosses: u8) -> usize {
     }
 }
 
+/// The fifth-die counts, lowest first (0 for a number not chosen yet);
+/// each below 8 while the sheet is not done.
+pub fn counts(sheet: &Sheet) -> [usize; 3] {
+    let mut c = [0usize; 3];
+    for (i, f) in sheet.fifth.iter().enumerate() {
+        c[i] = usize::from(f.crosses.min(FIFTH_BOXES - 1));
+    }
+    c.sort_unstable();
+    c
+}
+
 /// Rows crossed but not yet ten times.
 pub fn open_rows(sheet: &Sheet) -> usize {
     sheet
@@ -151,6 +177,11 @@ pub fn open_rows(sheet: &Sheet) -> usize {
 /// choice_train` writes it).
 static TRAINED: Table<i16> = include!("choice_table.in");
 
+/// The trained table.
+pub fn trained() -> &'static Table<i16> {
+    &TRAINED
+}
+
 /// The estimate of the final result of `sheet` by `table`.
 pub fn value<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64 {
     if sheet.done() {
@@ -162,7 +193,9 @@ pub fn value<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64 {
     let w = (r - lo as f64) as f32;
     let at = |row: &[T; THROW_BUCKETS]| row[lo].into() * (1.0 - w) + row[hi].into() * w;
     let mask = fifth_mask(sheet);
-    let mut v = at(&table.open[open_rows(sheet)]) + at(&table.fifth[mask]);
+    let [a, b, c] = counts(sheet);
+    let mut v =
+        at(&table.open[open_rows(sheet)]) + at(&table.fifth[mask]) + table.counts[a][b][c].into();
     for (i, &c) in sheet.crosses.iter().enumerate() {
         v += at(&table.rows[kind(i as u8 + 2)][usize::from(c.min(BOXES))]);
         if c > 0 {
@@ -214,13 +247,165 @@ fn throws() -> &'static [([u8; 5], f64)] {
 /// The expected value of `sheet` after the next throw, answered as the
 /// table likes best.
 pub fn lookahead(sheet: &Sheet) -> f64 {
+    lookahead_by(&TRAINED, sheet)
+}
+
+/// The expected value of `sheet` after the next throw by `table` (the
+/// plain way, one `value` per assignment: `lookahead_by` must agree).
+pub fn lookahead_slow<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64 {
     if sheet.done() {
         return sheet.total() as f64;
     }
     throws()
         .iter()
-        .map(|(d, p)| p * best_by(&TRAINED, sheet, d).map_or(0.0, |(v, _)| v))
+        .map(|(d, p)| p * best_by(table, sheet, d).map_or(0.0, |(v, _)| v))
         .sum()
+}
+
+/// One way to use a throw: the fifth die's face and the two sums' rows.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    fifth: u8,
+    x: u8,
+    y: u8,
+}
+
+/// Every distinct throw with its chance, the faces it shows (a bit per
+/// face) and its distinct splits.
+fn splits() -> &'static [(f64, u8, Vec<Split>)] {
+    static SPLITS: OnceLock<Vec<(f64, u8, Vec<Split>)>> = OnceLock::new();
+    SPLITS.get_or_init(|| {
+        throws()
+            .iter()
+            .map(|(d, p)| {
+                let mut out: Vec<Split> = Vec::new();
+                let mut shown = 0u8;
+                for f in 0..5 {
+                    shown |= 1 << (d[f] - 1);
+                    let r: Vec<u8> = (0..5).filter(|&i| i != f).map(|i| d[i]).collect();
+                    for (a, b, c, e) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
+                        let (x, y) = (r[a] + r[b] - 2, r[c] + r[e] - 2);
+                        let (x, y) = (x.min(y), x.max(y));
+                        if !out.iter().any(|s| s.fifth == d[f] && s.x == x && s.y == y) {
+                            out.push(Split { fifth: d[f], x, y });
+                        }
+                    }
+                }
+                (*p, shown, out)
+            })
+            .collect()
+    })
+}
+
+/// The sheets one throw after a sheet with one fifth-die outcome (a
+/// number crossed, or none on a free throw), ready to value by the rows
+/// crossed.
+struct Outcome {
+    /// The game ends with this cross: the values are exact results.
+    done: bool,
+    /// Without the open-rows term: the fifth-die term and every row's.
+    base: f32,
+    /// Each row's term with 0, 1 and 2 more crosses (or its result, done).
+    row: [[f32; 3]; 11],
+    /// The open-rows term by the number of open rows.
+    open: [f32; 12],
+}
+
+impl Outcome {
+    fn new<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet, fifth: Option<u8>) -> Outcome {
+        let next = sheet.with(2, 2, fifth);
+        let mut o = Outcome {
+            done: next.done(),
+            base: 0.0,
+            row: [[0.0; 3]; 11],
+            open: [0.0; 12],
+        };
+        if o.done {
+            for (i, r) in o.row.iter_mut().enumerate() {
+                let c = sheet.crosses[i];
+                for (k, v) in r.iter_mut().enumerate() {
+                    *v = row_score(i as u8 + 2, c + k as u8) as f32;
+                }
+                o.base += r[0];
+            }
+            return o;
+        }
+        let r = remaining_throws(&next).min((THROW_BUCKETS - 1) as f64);
+        let lo = r as usize;
+        let hi = (lo + 1).min(THROW_BUCKETS - 1);
+        let w = (r - lo as f64) as f32;
+        let at = |row: &[T; THROW_BUCKETS]| row[lo].into() * (1.0 - w) + row[hi].into() * w;
+        let mask = fifth_mask(&next);
+        let [a, b, c] = counts(&next);
+        o.base = at(&table.fifth[mask]) + table.counts[a][b][c].into();
+        for (i, r) in o.row.iter_mut().enumerate() {
+            for (k, v) in r.iter_mut().enumerate() {
+                let c = sheet.crosses[i] + k as u8;
+                *v = at(&table.rows[kind(i as u8 + 2)][usize::from(c.min(BOXES))]);
+                if c > 0 {
+                    *v += table.pairs[mask][i][progress(c)].into();
+                }
+            }
+            o.base += r[0];
+        }
+        for (n, v) in o.open.iter_mut().enumerate() {
+            *v = at(&table.open[n]);
+        }
+        o
+    }
+
+    /// The value after crossing rows `x` and `y` (`open` rows open now).
+    fn value(&self, sheet: &Sheet, open: usize, x: u8, y: u8) -> f32 {
+        let (x, y) = (usize::from(x), usize::from(y));
+        let is_open = |c: u8| usize::from((1..BOXES).contains(&c));
+        let (cx, cy) = (sheet.crosses[x], sheet.crosses[y]);
+        let (v, n) = if x == y {
+            (
+                self.base - self.row[x][0] + self.row[x][2],
+                open + is_open(cx + 2) - is_open(cx),
+            )
+        } else {
+            (
+                self.base - self.row[x][0] + self.row[x][1] - self.row[y][0] + self.row[y][1],
+                open + is_open(cx + 1) + is_open(cy + 1) - is_open(cx) - is_open(cy),
+            )
+        };
+        if self.done {
+            v
+        } else {
+            v + self.open[n]
+        }
+    }
+}
+
+/// The expected value of `sheet` after the next throw by `table`: for
+/// every throw the best of its splits, each valued from the few fifth-die
+/// outcomes prepared once.
+pub fn lookahead_by<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64 {
+    if sheet.done() {
+        return sheet.total() as f64;
+    }
+    let chosen = fifth_mask(sheet) as u8;
+    let full = sheet.fifth.len() == FIFTH_NUMBERS;
+    let open = open_rows(sheet);
+    // By the fifth die's face, 0 for a free throw.
+    let mut outcomes: [Option<Outcome>; 7] = Default::default();
+    let mut sum = 0.0;
+    for (p, shown, splits) in splits() {
+        let free = full && shown & chosen == 0;
+        let mut best = f32::MIN;
+        for s in splits {
+            if full && !free && chosen & (1 << (s.fifth - 1)) == 0 {
+                continue;
+            }
+            let face = if free { 0 } else { s.fifth };
+            let o = outcomes[usize::from(face)]
+                .get_or_insert_with(|| Outcome::new(table, sheet, (!free).then_some(s.fifth)));
+            best = best.max(o.value(sheet, open, s.x, s.y));
+        }
+        sum += p * f64::from(best);
+    }
+    sum
 }
 
 /// Points of value that make a casual player's choice 1/e as likely.
@@ -303,9 +488,9 @@ fn calibrated(sheet: &Sheet, value: f64) -> f64 {
             .sum::<f64>()
 }
 
-/// The fitted coefficients of `calibration_features` (3,972 solo positions
-/// of seed 102: the raw gap of +27.4 points fitted to -0.1, sd 244).
-const CALIBRATION: [f64; 3] = [2.502, -0.0874, 0.0336];
+/// The fitted coefficients of `calibration_features` (3,971 solo positions
+/// of seed 102: the raw gap of -3.4 points fitted to +0.5, sd 238).
+const CALIBRATION: [f64; 3] = [0.6955, -0.2477, -0.1821];
 
 /// What the table's value misses depends on: the throws left, the value
 /// itself scaled by them. All zero once the sheet is done.
