@@ -47,9 +47,11 @@ impl GameView for Choice {
         view! { <ChTable ctx/> }.into_any()
     }
 
-    /// Seed 19, solo, the strong player's splits (`rules/examples/
-    /// lesson_search.rs choice`): three fifth-die numbers in three throws, a
-    /// fourth throw that must use one, and a free throw.
+    /// Seed 19, solo, the strong player's splits when it was found
+    /// (`rules/examples/lesson_search.rs choice`; since the counts term the
+    /// strong player prefers another second split by 0.2 points, too little
+    /// to matter to a first game): three fifth-die numbers in three throws,
+    /// a fourth throw that must use one, and a free throw.
     fn lesson() -> Option<crate::table::Lesson> {
         use crate::table::{Lesson, Step};
         use serde_json::json;
