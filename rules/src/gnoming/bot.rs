@@ -4,8 +4,12 @@
 //! Every decision compares layouts by an estimated round score: the exact
 //! score of the face-up cards (matching lines included), each face-down card
 //! counted at the mean of the cards not seen, and, for the strong level, the
-//! chance of completing a line that lacks one card. The strong level also
-//! times going out by comparing its score with the others' estimates, and
+//! chance of completing a line that lacks one card (by a card still to come
+//! or, for the strong level, by the face-down card itself turned up at the
+//! round's end). The strong level also weighs what a card turned up by a
+//! placement may gain by bouncing, goes out by the chance that its score is
+//! the lowest (each other seat's score taken as normal around its estimate
+//! less 12, sd 3 + 4 per face-down card: going out rarely but surely), and
 //! covers the discard-pile top the next player could use best.
 
 use super::*;
@@ -27,6 +31,9 @@ struct Style {
     count_cards: bool,
     /// Going out only when likely lowest; covering useful pile tops.
     tactics: bool,
+    /// Drawing only when a random card is worth more than the best pile top
+    /// (else whenever no top lowers the estimate).
+    draw_bar: bool,
 }
 
 const STRONG: Style = Style {
@@ -35,6 +42,7 @@ const STRONG: Style = Style {
     noise: 0.0,
     count_cards: true,
     tactics: true,
+    draw_bar: true,
 };
 
 const CASUAL: Style = Style {
@@ -43,6 +51,7 @@ const CASUAL: Style = Style {
     noise: 3.0,
     count_cards: true,
     tactics: false,
+    draw_bar: true,
 };
 
 /// The baseline of `simulate`: the placement that lowers its visible score
@@ -54,6 +63,7 @@ const GREEDY: Style = Style {
     noise: 0.0,
     count_cards: false,
     tactics: false,
+    draw_bar: false,
 };
 
 /// The cards this seat has not seen: the deck less every face-up card, the
@@ -131,6 +141,45 @@ impl Eval {
         s
     }
 
+    /// Lines with a face-down card may also match when it is turned up at
+    /// the round's end: one more chance (the strong level).
+    fn reveal(&self) -> f64 {
+        if self.style.tactics {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The expected gain of the card a placement on face-down `from` turns
+    /// up, when it may bounce (R-GN-6, R-GN-12): a positive card equal to a
+    /// face-up one of `after` (the placed card included) moves to its best
+    /// other position, if that lowers the estimate.
+    fn bounce_value(&self, after: &[Option<Card>; 9], from: usize) -> f64 {
+        let now = self.score(after);
+        let mut seen = [false; 13];
+        let mut sum = 0.0;
+        for c in after.iter().flatten() {
+            let Some(v) = c.positive() else { continue };
+            if seen[v as usize] {
+                continue;
+            }
+            seen[v as usize] = true;
+            let n = self.pool[kind(Value(v))];
+            if n == 0.0 {
+                continue;
+            }
+            let mut best = 0.0f64;
+            for q in (0..9).filter(|&q| q != from) {
+                let mut l = *after;
+                l[q] = Some(Value(v));
+                best = best.max(now - self.score(&l));
+            }
+            sum += n * best;
+        }
+        sum / self.total
+    }
+
     /// Lines one card short of matching: the chance that one of the cards
     /// still to come this round completes each, times what completing it
     /// would save.
@@ -157,7 +206,7 @@ impl Eval {
             if k + wild == 1 && open == 2 {
                 // One card of a line, two face down: both must come.
                 let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
-                let q = 1.0 - (1.0 - p).powf(self.turns);
+                let q = 1.0 - (1.0 - p).powf(self.turns + self.reveal());
                 sum += self.style.second * q * q * (2.0 * v as f64 + 2.0 * self.mean);
                 continue;
             }
@@ -165,7 +214,8 @@ impl Eval {
                 continue;
             }
             let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
-            let q = 1.0 - (1.0 - p).powf(self.turns);
+            let rv = if open == 1 { self.reveal() } else { 0.0 };
+            let q = 1.0 - (1.0 - p).powf(self.turns + rv);
             let mut gain = v as f64;
             for (i, &pos) in line.iter().enumerate() {
                 if !matched[pos] {
@@ -186,13 +236,35 @@ fn noise(style: Style, rng: &mut Rng) -> f64 {
     }
 }
 
-/// The estimate of another seat's final score, for timing going out: its
-/// layout now, less what one more good turn may bring.
-fn others_best(view: &View, seat: Seat, ev: &Eval) -> f64 {
+/// The chance that `score` is the lowest of the round, each other seat's
+/// final score taken as normal around its estimate less one good turn.
+fn lowest_chance(view: &View, seat: Seat, ev: &Eval, score: f64) -> f64 {
+    // Fitted by simulation against greedy players (README.md).
+    let (d, a, b) = (12.0, 3.0, 4.0);
     (0..view.seats())
         .filter(|&s| s != seat)
-        .map(|s| ev.score(&view.layouts[s]) - 7.0)
-        .fold(f64::INFINITY, f64::min)
+        .map(|s| {
+            let mu = ev.score(&view.layouts[s]) - d;
+            let sd = a + b * view.hidden(s) as f64;
+            phi((mu - score) / sd)
+        })
+        .product()
+}
+
+/// The standard normal distribution function (Abramowitz-Stegun 26.2.17).
+fn phi(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.2316419 * x.abs());
+    let d = 0.398_942_280_4 * (-x * x / 2.0).exp();
+    let p = d
+        * t
+        * (0.319_381_53
+            + t * (-0.356_563_782
+                + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
+    if x >= 0.0 {
+        1.0 - p
+    } else {
+        p
+    }
 }
 
 /// The best place for `card` in `seat`'s layout: (position, how much it
@@ -227,15 +299,18 @@ fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) ->
         let mut after = *mine;
         after[pos] = Some(card);
         let mut gain = now - ev.score(&after) + noise(ev.style, rng);
+        if ev.style.tactics && mine[pos].is_none() {
+            gain += ev.bounce_value(&after, pos);
+        }
         if ev.style.tactics && view.out.is_none() && hidden == 1 && mine[pos].is_none() {
-            // This would go out: -5 if lowest, else +5 (R-GN-9). A round that
-            // drags on is ended anyway.
-            let score = ev.score(&after);
+            // This would go out: -5 if lowest, else +5 (R-GN-9), weighed
+            // by the chance of being lowest. A round that drags on is ended
+            // anyway.
+            let p = lowest_chance(view, seat, ev, ev.score(&after));
             let stalled = view.turns as usize > 20 * view.seats();
-            if score <= others_best(view, seat, ev) {
-                gain += GOING_OUT as f64 + 2.0;
-            } else if !stalled {
-                gain -= GOING_OUT as f64 + 3.0;
+            gain += p * (GOING_OUT as f64 + 2.0);
+            if !stalled {
+                gain -= (1.0 - p) * (GOING_OUT as f64 + 3.0);
             }
         }
         out.push((pos, gain));
@@ -325,7 +400,7 @@ fn play(view: &View, seat: Seat, style: Style, rng: &mut Rng) -> Action {
             }
             let bar = if view.draw == 0 {
                 f64::NEG_INFINITY
-            } else if style.potential > 0.0 {
+            } else if style.draw_bar {
                 draw_value(view, seat, &ev, rng)
             } else {
                 0.0
@@ -353,12 +428,21 @@ fn play(view: &View, seat: Seat, style: Style, rng: &mut Rng) -> Action {
             let card = view.hand.expect("the bouncing card");
             let now = ev.score(mine);
             let mut best: Option<(usize, f64)> = None;
-            for pos in (0..9).filter(|p| p != from) {
-                let mut after = *mine;
-                after[pos] = Some(card);
-                let g = now - ev.score(&after) + noise(style, rng);
-                if best.is_none_or(|(_, b)| g > b) {
-                    best = Some((pos, g));
+            if style.tactics {
+                // As a placement: going out and a further bounce weighed in.
+                for (pos, g) in place_gains(view, seat, card, &ev, rng) {
+                    if pos != *from && best.is_none_or(|(_, b)| g > b) {
+                        best = Some((pos, g));
+                    }
+                }
+            } else {
+                for pos in (0..9).filter(|p| p != from) {
+                    let mut after = *mine;
+                    after[pos] = Some(card);
+                    let g = now - ev.score(&after) + noise(style, rng);
+                    if best.is_none_or(|(_, b)| g > b) {
+                        best = Some((pos, g));
+                    }
                 }
             }
             match best {
