@@ -4,8 +4,9 @@
 //! on a few features of the position. Prints the coefficients that
 //! `mindgolf::bot::calibration` and `gnoming::bot::calibrated` carry.
 //! The values fitted are the coach's as they stand (calibrated), so the
-//! coefficients printed correct the current ones: compose them, (1 + d1) c
-//! + d and the slope (1 + d1)(1 + c1) - 1, or zero the current ones first.
+//! coefficients printed correct the current ones: compose them as
+//! (1 + d1) c plus d, the slope (1 + d1)(1 + c1) - 1, or zero the current
+//! ones first.
 //! `cargo run --release -p spielblock-rules --example coach_fit -- GAME [positions]`
 use rules::driver::coach_samples;
 use rules::Game;
