@@ -442,8 +442,9 @@ pub trait Game:
 
     /// One move weighed as `evaluate` weighs its best few, for the review
     /// (`driver::judge`) where `evaluate` ranked the move played by a
-    /// shorter measure (Minesweeper: what it hands the opponent is worked
-    /// out for the best few moves only). None: `evaluate`'s own row holds.
+    /// shorter measure (in a duel, what a move hands the opponent may be
+    /// worked out for the best few moves only). None: `evaluate`'s own row
+    /// holds.
     fn weigh(
         _view: &Self::View,
         _seat: Seat,
