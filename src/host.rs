@@ -191,7 +191,7 @@ fn Host(session: Session) -> impl IntoView {
                     .join(" ")
                 };
                 if seats.with_untracked(|s| s.len() > 1) {
-                    let said = [Locale::en, Locale::de].map(|l| (l, said_in(l))).to_vec();
+                    let said = Locale::ALL.map(|l| (l, said_in(l))).to_vec();
                     if said.iter().all(|(_, t)| !t.is_empty()) {
                         last_move.set(Some(said));
                     }
@@ -416,9 +416,6 @@ fn Host(session: Session) -> impl IntoView {
     let in_lesson = session.with_untracked(|s| s.live().lesson());
     let seats_fixed = Signal::derive(move || in_lesson || outcome.with(Option::is_some));
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
-        if in_lesson {
-            return;
-        }
         write(
             session
                 .try_update(|s| s.set_seat(seat, kind, level))

@@ -23,6 +23,10 @@ pub enum Locale {
 }
 
 impl Locale {
+    /// Every language, for what is kept in each (a language added to the
+    /// enum is added here).
+    pub const ALL: [Locale; 2] = [Locale::en, Locale::de];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Locale::en => "en",

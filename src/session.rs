@@ -245,9 +245,10 @@ impl Session {
     }
 
     /// Switches a seat between person and computer, or its level; a
-    /// finished game keeps who played it (its records come from that).
+    /// finished game keeps who played it (its records come from that), and
+    /// a guided first game its seats (its steps follow them).
     pub fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) -> Option<SavedGame> {
-        if self.outcome().is_some() {
+        if self.outcome().is_some() || self.live.lesson() {
             return None;
         }
         self.live.set_seat(seat, kind, level);

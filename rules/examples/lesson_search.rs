@@ -349,8 +349,8 @@ fn minesweeper() {
 /// moves, a safe cell shows 2 or more and earns as much (all its mines
 /// hidden), the first mine is marked (+5), and then a safe cell beside
 /// that mine counts it but earns only for the mines still hidden (R-MS-3),
-/// all inside a 6x6 corner of the board. Prints the seed, the moves and
-/// the record.
+/// all near one another (the app draws the corner that holds them).
+/// Prints the seed, the moves and the record.
 fn minesweeper_example() {
     let from = std::env::args()
         .nth(2)

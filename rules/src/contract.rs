@@ -444,7 +444,8 @@ pub trait Game:
     /// (`driver::judge`) where `evaluate` ranked the move played by a
     /// shorter measure (in a duel, what a move hands the opponent may be
     /// worked out for the best few moves only). None: `evaluate`'s own row
-    /// holds.
+    /// holds. A move so weighed may come out above the first: it lost
+    /// nothing (`judge` never counts a loss below 0).
     fn weigh(
         _view: &Self::View,
         _seat: Seat,

@@ -266,15 +266,20 @@ fn WorkedExample() -> impl IntoView {
     let steps = StoredValue::new(steps);
     let board = move || {
         let l = i18n.get_locale();
-        let mut out = String::from("<span class=\"c head\"></span>");
+        // The edges' letters and numbers are for the eye: each cell's label
+        // names it.
+        let mut out = String::from("<span class=\"c head\" aria-hidden=\"true\"></span>");
         for x in CORNER {
             out.push_str(&format!(
-                "<span class=\"c head\">{}</span>",
+                "<span class=\"c head\" aria-hidden=\"true\">{}</span>",
                 cell_name(x, 0).trim_end_matches('1')
             ));
         }
         for y in CORNER {
-            out.push_str(&format!("<span class=\"c head\">{}</span>", y + 1));
+            out.push_str(&format!(
+                "<span class=\"c head\" aria-hidden=\"true\">{}</span>",
+                y + 1
+            ));
             for x in CORNER {
                 let cell = cell_name(x, y);
                 let k = steps.with_value(|st| st.iter().position(|s| (s.0, s.1) == (x, y)));
@@ -289,11 +294,21 @@ fn WorkedExample() -> impl IntoView {
                         if n == 0 { String::new() } else { n.to_string() },
                         td_string!(l, ms_cell_number, cell = cell, n = n).to_string(),
                     ),
-                    Square::Marked(s) | Square::Exploded(s) => (
+                    Square::Marked(s) => (
                         format!("mk s{s}"),
                         "⚑".to_string(),
                         td_string!(l, ms_cell_mine, cell = cell).to_string(),
                     ),
+                    Square::Exploded(s) => (
+                        format!("ex s{s}"),
+                        "✹".to_string(),
+                        td_string!(l, ms_cell_mine_exploded, cell = cell).to_string(),
+                    ),
+                };
+                // The step's number, as the list below numbers it.
+                let label = match k {
+                    Some(k) => td_string!(l, ms_example_step, cell = label, k = k + 1).to_string(),
+                    None => label,
                 };
                 out.push_str(&format!(
                     "<span class=\"c {class}{}\"{} role=\"img\" aria-label=\"{}\">{glyph}</span>",
