@@ -27,6 +27,8 @@ pub struct Finished {
     /// Played with the coach (issue 25): listed, but no statistics and no
     /// record.
     pub coach: bool,
+    /// Played with real dice (R-G-5): listed and counted, no record.
+    pub table: bool,
 }
 
 /// Every finished game in storage, newest first. A saved game whose seats
@@ -39,6 +41,7 @@ pub fn finished_games() -> Vec<Finished> {
         .filter_map(|g| {
             let seats: Vec<SeatInfo> =
                 serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
+            let table = storage::is_table(&g);
             let outcome = g.outcome?;
             let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
             let fits = outcome.scores.len() == seats.len() && outcome.places.len() == seats.len();
@@ -51,6 +54,7 @@ pub fn finished_games() -> Vec<Finished> {
                 daily: g.daily,
                 turn: g.turn,
                 coach,
+                table,
             })
         })
         .collect()
@@ -210,7 +214,7 @@ pub fn records(
         let played: Vec<&Finished> = games
             .iter()
             .rev()
-            .filter(|f| f.game == game && !f.coach)
+            .filter(|f| f.game == game && !f.coach && !f.table)
             .collect();
         let humans = |f: &Finished| -> Vec<usize> {
             (0..f.seats.len())
@@ -566,6 +570,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
     let when = f.when;
     let daily = f.daily.clone();
     let coach = f.coach;
+    let table = f.table;
     let lines: Vec<_> = f
         .outcome
         .order()
@@ -598,6 +603,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
                     {move || crate::lang::when_text(when, i18n.get_locale())}
                     {daily.clone().map(|d| view! { " · "{move || td_string!(i18n.get_locale(), daily_tag, date = d.clone()).to_string()} })}
                     {coach.then(|| view! { <span data-testid="coached">" · "{t!(i18n, coach_tag)}</span> })}
+                    {table.then(|| view! { <span data-testid="real-dice">" · "{t!(i18n, real_dice_tag)}</span> })}
                 </span>
                 <ol class="standings">{lines}</ol>
             </div>

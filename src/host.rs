@@ -463,9 +463,27 @@ fn Host(session: Session) -> impl IntoView {
             h
         })
     });
+    // R-G-5: the throw whose faces the person at the device enters now.
+    let faces = Memo::new(move |_| {
+        moves.track();
+        let seat = acting.get()?;
+        session
+            .with(|s| s.live().waiting())
+            .filter(|w| w.seat == seat)
+    });
     // The take-back sits in the table's decision bar.
     provide_context(crate::table::Dock {
-        coach: Signal::derive(move || coached && acting.get().is_some()),
+        faces: faces.into(),
+        on_faces: Callback::new(move |f: Vec<u8>| {
+            act.run(Sent::Faces {
+                moves: moves.get_untracked(),
+                faces: f,
+            });
+        }),
+        // Entering faces is chance, not a decision to weigh.
+        coach: Signal::derive(move || {
+            coached && acting.get().is_some() && faces.with(Option::is_none)
+        }),
         hints: hints.into(),
         on_hint: Callback::new(move |open: bool| {
             hint_open.set(open.then(|| moves.get_untracked()));

@@ -70,6 +70,7 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
             view: state.open_view(),
             log,
             legal: Vec::new(),
+            waiting: None,
         };
     }
     Seen {
@@ -80,6 +81,7 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
             .seat
             .map(|s| m.state().legal_actions(s))
             .unwrap_or_default(),
+        waiting: m.state().waiting(),
     }
 }
 
@@ -116,10 +118,27 @@ impl<G: GameView> Live for LiveMatch<G> {
         self.1
     }
 
+    fn waiting(&self) -> Option<rules::chance::Waiting> {
+        self.m().state().waiting()
+    }
+
+    fn table_dice(&self) -> bool {
+        crate::storage::table_dice(&self.options())
+    }
+
     fn apply(&mut self, seat: Seat, pick: Pick) -> bool {
         let mut m = self.m();
         let action = match pick {
             Pick::Computer => m.computer_action(seat),
+            Pick::Faces { moves, faces } => {
+                if moves != m.record().moves.len() {
+                    return false;
+                }
+                match G::entered(faces) {
+                    Some(a) => a,
+                    None => return false,
+                }
+            }
             Pick::Legal { moves, index } => {
                 if moves != m.record().moves.len() {
                     return false;
@@ -137,7 +156,9 @@ impl<G: GameView> Live for LiveMatch<G> {
         let m = self.m();
         let events = m.events_for(told, from).concat();
         let names = crate::i18n::shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
-        G::announce(&m.view(told), &events, &names, l)
+        let mut out = table_dice_words(&m, from, &names, l);
+        out.extend(G::announce(&m.view(told), &events, &names, l));
+        out
     }
 
     fn vibrates(&self, from: usize) -> bool {
@@ -207,9 +228,20 @@ impl<G: GameView> Live for LiveMatch<G> {
             None => Vec::new(),
         };
         let names: Vec<String> = m.seats().iter().map(|s| s.name.clone()).collect();
+        // A throw at the table and the app's dice of a computer seat.
+        let table: Vec<(bool, Seat)> = k
+            .checked_sub(1)
+            .and_then(|i| table_dice_move(&m, i))
+            .into_iter()
+            .collect();
         Text::new(move |l| {
             let names = crate::i18n::shown_names(names.iter().map(String::as_str), l);
-            G::announce(&view, &events, &names, l).join(" ")
+            let mut words: Vec<String> = table
+                .iter()
+                .map(|&(app, s)| table_dice_sentence(app, &names[s], l))
+                .collect();
+            words.extend(G::announce(&view, &events, &names, l));
+            words.join(" ")
         })
     }
 
@@ -285,6 +317,41 @@ impl<G: GameView> Live for LiveMatch<G> {
             .map(|a| serde_json::to_value(a).expect("an action serializes"))
             .collect()
     }
+}
+
+/// R-G-5: what move `i` of `m` was in a game with dice from the table, if
+/// it was a throw waiting for its faces (false) or a computer seat's entry
+/// of the app's dice (true), with its seat.
+fn table_dice_move<G: GameView>(m: &Match<G>, i: usize) -> Option<(bool, Seat)> {
+    let mv = m.record().moves.get(i)?;
+    let computer = m.seats().get(mv.seat)?.kind == SeatKind::Computer;
+    if G::entered_faces(&mv.action).is_some() {
+        return computer.then_some((true, mv.seat));
+    }
+    let waits = m.state_at(i + 1).waiting().is_some() && m.state_at(i).waiting().is_none();
+    // A computer's throw and its faces are one move to the eye.
+    (waits && !computer).then_some((false, mv.seat))
+}
+
+fn table_dice_sentence(app: bool, name: &str, l: Locale) -> String {
+    if app {
+        td_string!(l, app_dice, name = name).to_string()
+    } else {
+        td_string!(l, table_throw, name = name).to_string()
+    }
+}
+
+/// The sentences of `table_dice_move` for moves `from..` of `m`.
+fn table_dice_words<G: GameView>(
+    m: &Match<G>,
+    from: usize,
+    names: &[String],
+    l: Locale,
+) -> Vec<String> {
+    (from..m.record().moves.len())
+        .filter_map(|i| table_dice_move(m, i))
+        .map(|(app, s)| table_dice_sentence(app, &names[s], l))
+        .collect()
 }
 
 fn new_record<G: GameView>(

@@ -60,6 +60,12 @@ pub fn create_lesson(entry: &Entry) -> Result<String, Text> {
 pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<String, Text> {
     let date = storage::today();
     let seed = storage::daily_seed(entry.id, &date);
+    // A daily challenge is played with the app's dice (R-G-5).
+    let mut options = options.clone();
+    if let Some(o) = options.as_object_mut() {
+        o.remove(rules::chance::OPTION);
+    }
+    let options = &options;
     // A daily challenge is played without the coach.
     create(
         entry,

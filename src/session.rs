@@ -193,13 +193,14 @@ impl Session {
         if self.saving() || self.acting(false) != Some(seat) {
             return Ok(None);
         }
-        let (moves, index) = match sent {
-            Sent::Legal { moves, index } => (moves, index),
+        let pick = match sent {
+            Sent::Legal { moves, index } => Pick::Legal { moves, index },
+            Sent::Faces { moves, faces } => Pick::Faces { moves, faces },
             Sent::Refused(why) => return Err(why),
         };
         let turn = self.turn();
         let before = self.moves();
-        if !self.live.apply(seat, Pick::Legal { moves, index }) {
+        if !self.live.apply(seat, pick) {
             return Ok(None);
         }
         self.last_person = Some(seat);

@@ -288,7 +288,8 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                 {(!specs.is_empty()).then(|| view! {
                     <fieldset class="options" data-testid="options">
                         <legend>{t!(i18n, options_title)}</legend>
-                        {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options seats=Signal::derive(move || rows.with(Vec::len))/> }).collect_view()}
+                        {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options seats=Signal::derive(move || rows.with(Vec::len))
+                            daily=Signal::derive(move || daily.get() && rows.with(Vec::len) == 1)/> }).collect_view()}
                     </fieldset>
                 })}
                 {if private_info {
@@ -334,6 +335,8 @@ fn OptionField(
     options: RwSignal<serde_json::Map<String, Value>>,
     /// How many seats the game would start with.
     seats: Signal<usize>,
+    /// A daily challenge is chosen: it is played with the app's dice.
+    daily: Signal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let key = spec.key;
@@ -358,6 +361,20 @@ fn OptionField(
             </label>
         }
         .into_any(),
+        // R-G-5: dice from the table, never in a daily challenge.
+        OptionKind::Bool { .. } if key == rules::chance::OPTION => {
+            let on = move || current().as_bool().unwrap_or(false) && !daily.get();
+            view! {
+                <label class="check">
+                    <input type="checkbox" data-option=key prop:checked=on
+                        prop:disabled=move || daily.get()
+                        on:change=move |ev| set(Value::Bool(event_target_checked(&ev)))/>
+                    {label}
+                </label>
+                <p class="hint" data-testid="table-dice-note">{t!(i18n, table_dice_note)}</p>
+            }
+            .into_any()
+        }
         OptionKind::Bool { .. } => view! {
             <label class="check">
                 <input type="checkbox" data-option=key prop:checked=move || current().as_bool().unwrap_or(false)

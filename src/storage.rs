@@ -685,6 +685,21 @@ pub fn is_lesson(g: &SavedGame) -> bool {
     g.record.get("lesson").and_then(serde_json::Value::as_bool) == Some(true)
 }
 
+/// Whether a game's options (a record's `options`) have the players throw
+/// their own dice (R-G-5): such a game counts in the statistics, never
+/// for a record or a daily challenge.
+pub fn table_dice(options: &serde_json::Value) -> bool {
+    options
+        .get(rules::chance::OPTION)
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
+/// Whether a saved game was played with real dice or cards (`table_dice`).
+pub fn is_table(g: &SavedGame) -> bool {
+    g.record.get("options").is_some_and(table_dice)
+}
+
 /// Unreadable settings fall back to the defaults (they hold nothing to lose).
 pub fn load_settings() -> Settings {
     if storage().is_none() {
@@ -785,6 +800,8 @@ pub struct Played {
     pub lost: Vec<usize>,
     /// Played with the coach (issue 25): no record.
     pub coach: bool,
+    /// Played with real dice (R-G-5): no record.
+    pub table: bool,
 }
 
 impl Played {
@@ -809,6 +826,7 @@ impl Played {
         (g.finished && scores.len() == seats.len()).then(|| Played {
             lost,
             coach,
+            table: is_table(g),
             id: g.id.clone(),
             date: date_of(g.updated),
             daily: g.daily.clone(),
@@ -840,6 +858,7 @@ pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(
                 && only.name == name
                 && !p.lost.contains(&0)
                 && !p.coach
+                && !p.table
             {
                 let score = p.scores[0];
                 if best
@@ -914,8 +933,9 @@ pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
         return out;
     };
     let score = this.scores[0];
-    // A defeat sets no record (R-CH-7), nor a coached game.
-    let lost = this.lost.contains(&0) || this.coach;
+    // A defeat sets no record (R-CH-7), nor a coached game, nor one with
+    // real dice (R-G-5).
+    let lost = this.lost.contains(&0) || this.coach || this.table;
     if this.seats.len() == 1 {
         let before = solo_record(earlier, &first.name, lowest_wins);
         let new = !lost && before.is_none_or(|b| better(score, b.0, lowest_wins));

@@ -16,6 +16,7 @@
 
 use crate::i18n::*;
 use leptos::prelude::*;
+use rules::chance::{DieKind, Waiting};
 use rules::{Game, Level, OptionSpec, Outcome, Seat, SeatInfo, SeatKind, Shared};
 use serde_json::Value;
 use std::sync::Arc;
@@ -70,12 +71,17 @@ pub struct Seen<G: Game> {
     pub log: Vec<Vec<G::Event>>,
     /// `Game::legal_actions` of `frame.seat`: all a table may offer.
     pub legal: Vec<G::Action>,
+    /// R-G-5: the throw of the players' own dice waiting for its faces
+    /// (whoever threw; the decision bar asks the thrower for them).
+    pub waiting: Option<Waiting>,
 }
 
 impl<G: Game> Seen<G> {
     /// The seat acting through this device, if it has anything to decide.
     pub fn acting(&self) -> Option<Seat> {
-        self.frame.seat.filter(|_| !self.legal.is_empty())
+        self.frame.seat.filter(|&s| {
+            !self.legal.is_empty() || self.waiting.as_ref().is_some_and(|w| w.seat == s)
+        })
     }
 
     /// Whether the rules allow `action` now.
@@ -97,7 +103,15 @@ impl<G: Game> Seen<G> {
 /// table to send anything else, the rules' refusal in words.
 #[derive(Clone, Debug)]
 pub enum Sent {
-    Legal { moves: usize, index: usize },
+    Legal {
+        moves: usize,
+        index: usize,
+    },
+    /// R-G-5: the faces of a throw at the table, after `moves` moves.
+    Faces {
+        moves: usize,
+        faces: Vec<u8>,
+    },
     Refused(Text),
 }
 
@@ -416,10 +430,19 @@ pub fn coach_number(v: f64, signed: bool, about: bool, l: Locale) -> String {
 }
 
 /// What the session picked for a seat: an entry of the rules' legal list
-/// (from a table) or the computer player's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// (from a table), faces entered for a throw at the table, or the computer
+/// player's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pick {
-    Legal { moves: usize, index: usize },
+    Legal {
+        moves: usize,
+        index: usize,
+    },
+    /// R-G-5: faces entered for the waiting throw.
+    Faces {
+        moves: usize,
+        faces: Vec<u8>,
+    },
     Computer,
 }
 
@@ -435,6 +458,10 @@ pub trait Live: Send + Sync {
     fn moves(&self) -> usize;
     /// The seat that decides now, if the computer plays it.
     fn computer_to_act(&self) -> Option<Seat>;
+    /// R-G-5: the throw at the table waiting for its faces.
+    fn waiting(&self) -> Option<Waiting>;
+    /// Whether the players throw their own dice in this game (R-G-5).
+    fn table_dice(&self) -> bool;
     /// Which opening of the game this is (`Frame::epoch`).
     fn epoch(&self) -> u64;
     /// Applies `pick` for `seat`; false if it no longer stands (the list
@@ -556,6 +583,112 @@ pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> Str
         Shared::SeatName { seat, max } => {
             td_string!(l, err_seat_name, n = seat + 1, max = max).to_string()
         }
+        Shared::ThrowWaiting => td_string!(l, err_throw_waiting).to_string(),
+        Shared::NoThrowWaiting => td_string!(l, err_no_throw_waiting).to_string(),
+        Shared::DiceCount { expected, got } => {
+            td_string!(l, err_dice_count, expected = expected, got = got).to_string()
+        }
+        Shared::Face { face } => td_string!(l, err_face, face = face).to_string(),
+    }
+}
+
+/// Faces entered for a throw at the table, in words (R-G-5).
+pub fn faces_text(faces: &[u8], l: Locale) -> String {
+    let list: Vec<String> = faces.iter().map(u8::to_string).collect();
+    td_string!(l, faces_move, faces = list.join(", ")).to_string()
+}
+
+/// A die's kind in words (R-G-5's face picker).
+fn die_kind(k: DieKind, l: Locale) -> String {
+    match k {
+        DieKind::Plain => td_string!(l, die_kind_plain),
+        DieKind::Green => td_string!(l, die_kind_green),
+        DieKind::White => td_string!(l, die_kind_white),
+    }
+    .to_string()
+}
+
+/// A die's kind as `DieFace` colours it.
+fn die_class(k: DieKind) -> &'static str {
+    match k {
+        DieKind::Green => "green",
+        DieKind::Plain | DieKind::White => "",
+    }
+}
+
+/// R-G-5: the faces of a throw at the table, entered one tap per die in
+/// the thumb zone. The marked die takes the next face tapped; a tap on an
+/// entered die marks it again, so any entry can be corrected until it is
+/// confirmed.
+#[component]
+fn FacePicker(waiting: Waiting, on_done: Callback<Vec<u8>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let kinds = waiting.dice.clone();
+    let n = kinds.len();
+    let faces = RwSignal::new(vec![None::<u8>; n]);
+    let at = RwSignal::new(0usize);
+    let kinds = StoredValue::new(kinds);
+    // Which die of its kind a slot is (green 1, green 2, white 1).
+    let number =
+        move |i: usize| kinds.with_value(|k| k[..=i].iter().filter(|x| **x == k[i]).count());
+    let tap = move |f: u8| {
+        let i = at.get_untracked();
+        faces.update(|v| v[i] = Some(f));
+        // On to the next die not yet entered, going round.
+        let next = faces.with_untracked(|v| (1..=n).map(|k| (i + k) % n).find(|&j| v[j].is_none()));
+        if let Some(j) = next {
+            at.set(j);
+        }
+    };
+    let done = move || faces.with(|v| v.iter().all(Option::is_some));
+    let confirm = move |_| {
+        let v: Option<Vec<u8>> = faces.get_untracked().into_iter().collect();
+        if let Some(v) = v {
+            on_done.run(v);
+        }
+    };
+    let active_class = move || kinds.with_value(|k| die_class(k[at.get().min(n - 1)]));
+    view! {
+        <section class="faces" data-testid="faces" aria-labelledby="faces-title">
+            <h3 id="faces-title">{t!(i18n, faces_title)}</h3>
+            <div class="faces-slots">
+                {(0..n).map(|i| {
+                    let kind = kinds.with_value(|k| k[i]);
+                    let label = move || {
+                        let l = i18n.get_locale();
+                        let (kind, k) = (die_kind(kind, l), number(i));
+                        match faces.with(|v| v[i]) {
+                            Some(f) => td_string!(l, faces_slot, kind = kind, k = k, face = f).to_string(),
+                            None => td_string!(l, faces_slot_empty, kind = kind, k = k).to_string(),
+                        }
+                    };
+                    view! {
+                        <button type="button" class="face-slot" data-testid="face-slot"
+                            class:active=move || at.get() == i
+                            aria-pressed=move || (at.get() == i).to_string()
+                            aria-label=label
+                            on:click=move |_| at.set(i)>
+                            {move || match faces.with(|v| v[i]) {
+                                Some(f) => view! { <crate::dice::DieFace face=f extra_class=die_class(kind)/> }.into_any(),
+                                None => view! { <span class=format!("die-slot {}", die_class(kind)) aria-hidden="true"></span> }.into_any(),
+                            }}
+                        </button>
+                    }
+                }).collect_view()}
+            </div>
+            <div class="faces-keys" role="group" aria-label=move || td_string!(i18n.get_locale(), faces_keys).to_string()>
+                {(1..=6u8).map(|f| view! {
+                    <button type="button" class="face-key" data-testid="face-key" data-face=f.to_string()
+                        aria-label=move || td_string!(i18n.get_locale(), faces_key, n = f).to_string()
+                        on:click=move |_| tap(f)>
+                        {move || view! { <crate::dice::DieFace face=f extra_class=active_class()/> }}
+                    </button>
+                }).collect_view()}
+            </div>
+            <p class="hint">{t!(i18n, faces_help)}</p>
+            <button type="button" class="primary big" data-testid="faces-confirm"
+                disabled=move || !done() on:click=confirm>{t!(i18n, faces_confirm)}</button>
+        </section>
     }
 }
 
@@ -580,6 +713,10 @@ pub struct Dock {
     /// A guided first game's step at hand.
     pub lesson: Signal<Option<LessonNow>>,
     pub on_leave_lesson: Callback<()>,
+    /// R-G-5: the throw at the table whose faces the person at the device
+    /// enters now.
+    pub faces: Signal<Option<Waiting>>,
+    pub on_faces: Callback<Vec<u8>>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -636,7 +773,9 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                 </section>
             }))}
             </div>
-            {children()}
+            {dock.map(|d| move || d.faces.get().map(|w| view! { <FacePicker waiting=w on_done=d.on_faces/> }))}
+            // The table's own controls wait while the faces are entered.
+            <div class="own" class:away=move || dock.is_some_and(|d| d.faces.with(Option::is_some))>{children()}</div>
             {dock.map(|d| move || d.coach.get().then(|| {
                 let open = move || d.hints.with(Option::is_some);
                 view! {

@@ -37,6 +37,14 @@ pub enum Shared {
     OptionUnknown { key: String },
     /// A player's name is empty or longer than `max` characters.
     SeatName { seat: Seat, max: usize },
+    /// R-G-5: a throw of the players' own dice waits for its faces.
+    ThrowWaiting,
+    /// R-G-5: faces entered while no throw waits for them.
+    NoThrowWaiting,
+    /// R-G-5: faces entered for a throw of `expected` dice.
+    DiceCount { expected: usize, got: usize },
+    /// R-G-5: an entered face outside 1 to 6.
+    Face { face: u8 },
 }
 
 /// The longest player name, in characters.
@@ -61,6 +69,12 @@ impl fmt::Display for Shared {
                 "Player {}'s name must have 1 to {max} characters.",
                 seat + 1
             ),
+            Shared::ThrowWaiting => f.write_str("Enter the faces of the dice thrown first."),
+            Shared::NoThrowWaiting => f.write_str("No throw is waiting for its faces."),
+            Shared::DiceCount { expected, got } => {
+                write!(f, "The throw has {expected} dice, not {got}.")
+            }
+            Shared::Face { face } => write!(f, "A die shows 1 to 6, not {face}."),
         }
     }
 }
@@ -464,6 +478,25 @@ pub trait Game:
     /// Draws future chance from `seed` from now on: for continuations that
     /// ask "what if" from one position. Hidden facts already dealt stay.
     fn reseed(&mut self, seed: u64);
+
+    /// R-G-5: the throw of the players' own dice waiting for its faces, if
+    /// any (see `crate::chance`). While one waits, its seat is the only one
+    /// in `to_act`, `legal_actions` is empty, and the accepted actions are
+    /// exactly `entered(faces)` for faces that fill it (`Waiting::check`).
+    fn waiting(&self) -> Option<crate::chance::Waiting> {
+        None
+    }
+
+    /// R-G-5: the action that enters the faces of a waiting throw, in a
+    /// game with dice (None: the game throws none).
+    fn entered(_faces: Vec<u8>) -> Option<Self::Action> {
+        None
+    }
+
+    /// The faces an action enters, if it is such an entry.
+    fn entered_faces(_action: &Self::Action) -> Option<&[u8]> {
+        None
+    }
 
     /// Whether `action`, just applied with `events`, may be taken back by the
     /// seat that made it: only a decision that revealed nothing random or

@@ -1,7 +1,7 @@
 //! A generic driver that plays any game to the end with a policy per seat, so
 //! every game gets the same property tests and the same simulate command.
 
-use crate::contract::{Game, Level, Seat, Weighed};
+use crate::contract::{Game, Level, RuleError, Seat, Shared, Weighed};
 use crate::midend::{Match, SeatInfo};
 use crate::rng::Rng;
 
@@ -144,10 +144,20 @@ pub fn play_to_end<G: Game>(
         // Any deciding seat may answer first; the rules must not care.
         let seat = to_act[chooser.below(to_act.len() as u64) as usize];
         let legal = state.legal_actions(seat);
-        if legal.is_empty() {
+        let waiting = state.waiting();
+        if legal.is_empty() && waiting.is_none() {
             return Err(DriveError::NoLegalAction { seat, step });
         }
         let action = match &policies[seat] {
+            // R-G-5: faces from the table, drawn at random.
+            _ if waiting.is_some() => {
+                let n = waiting.as_ref().map_or(0, |w| w.dice.len());
+                G::entered(chooser.dice(n)).ok_or_else(|| DriveError::Rejected {
+                    seat,
+                    step,
+                    message: format!("{} waits for faces it cannot enter", G::ID),
+                })?
+            }
             Policy::Level(level) => {
                 G::computer_action(&state.view(Some(seat)), seat, *level, &mut chooser)
             }
@@ -163,7 +173,7 @@ pub fn play_to_end<G: Game>(
             }
         };
         if check == Check::Full {
-            if !legal.contains(&action) {
+            if waiting.is_none() && !legal.contains(&action) {
                 return Err(DriveError::Rejected {
                     seat,
                     step,
@@ -245,6 +255,10 @@ fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Resu
     for _ in 0..4.min(pool.len()) {
         candidates.push(pool[rng.below(pool.len() as u64) as usize].clone());
     }
+    let waiting = state.waiting();
+    if let Some(w) = &waiting {
+        check_faces(state, w, rng)?;
+    }
     for seat in 0..seats {
         let legal = state.legal_actions(seat);
         if !to_act.contains(&seat) && !legal.is_empty() {
@@ -252,8 +266,14 @@ fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Resu
                 "seat {seat} has legal actions but does not decide now"
             ));
         }
+        if waiting.is_some() && !legal.is_empty() {
+            return Err(format!("seat {seat} has legal actions while a throw waits"));
+        }
         for a in &candidates {
-            if legal.contains(a) {
+            let fills = |w: &crate::chance::Waiting| {
+                w.seat == seat && G::entered_faces(a).is_some_and(|f| w.check(f).is_ok())
+            };
+            if legal.contains(a) || waiting.as_ref().is_some_and(fills) {
                 continue;
             }
             let mut probe = state.clone();
@@ -277,6 +297,64 @@ fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Resu
                 return Err(format!("seat {seat}: legal {a:?} was refused: {e}"));
             }
         }
+    }
+    Ok(())
+}
+
+/// R-G-5: while a throw waits, the seat that threw may enter faces that fill
+/// it and nothing else; a wrong number of dice, a face outside 1 to 6 and
+/// any other seat's entry are refused with their shared reasons and the
+/// state unchanged.
+fn check_faces<G: Game>(
+    state: &G,
+    w: &crate::chance::Waiting,
+    rng: &mut Rng,
+) -> Result<(), String> {
+    let n = w.dice.len();
+    let good = rng.dice(n);
+    let mut wrong = vec![(
+        w.seat,
+        rng.dice(n + 1),
+        Shared::DiceCount {
+            expected: n,
+            got: n + 1,
+        },
+    )];
+    if n > 1 {
+        wrong.push((
+            w.seat,
+            rng.dice(n - 1),
+            Shared::DiceCount {
+                expected: n,
+                got: n - 1,
+            },
+        ));
+    }
+    for face in [0, 7] {
+        let mut f = good.clone();
+        let i = rng.below(n as u64) as usize;
+        f[i] = face;
+        wrong.push((w.seat, f, Shared::Face { face }));
+    }
+    for seat in 0..state.scores().len() {
+        if seat != w.seat {
+            wrong.push((seat, good.clone(), Shared::NotYourTurn));
+        }
+    }
+    for (seat, faces, why) in wrong {
+        let a = G::entered(faces).ok_or("a game that waits must enter faces")?;
+        let mut probe = state.clone();
+        match probe.apply(seat, &a) {
+            Err(RuleError::Shared(s)) if s == why => {}
+            other => return Err(format!("seat {seat}: {a:?} gave {other:?}, not {why:?}")),
+        }
+        if &probe != state {
+            return Err(format!("seat {seat}: refused {a:?} changed the state"));
+        }
+    }
+    let a = G::entered(good).ok_or("a game that waits must enter faces")?;
+    if let Err(e) = state.clone().apply(w.seat, &a) {
+        return Err(format!("seat {}: faces {a:?} were refused: {e}", w.seat));
     }
     Ok(())
 }
@@ -557,6 +635,10 @@ pub struct Judged<A> {
 pub fn judge<G: Game>(m: &Match<G>, index: usize) -> Option<Judged<G::Action>> {
     let mv = m.record().moves.get(index)?;
     let state = m.state_at(index);
+    if state.waiting().is_some() {
+        // Faces entered from the table: chance, not a decision.
+        return None;
+    }
     let view = state.view(Some(mv.seat));
     let ev = G::evaluate(&view, mv.seat)?;
     let mut played = ev.ranked.iter().find(|w| w.action == mv.action)?.clone();

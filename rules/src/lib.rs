@@ -9,6 +9,7 @@
 // Every game's module (`pub mod <module>;`) and `for_each_game!`.
 include!(concat!(env!("OUT_DIR"), "/games.rs"));
 
+pub mod chance;
 pub mod contract;
 pub mod driver;
 pub mod midend;

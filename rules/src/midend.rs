@@ -309,7 +309,11 @@ impl<G: Game> Match<G> {
                 ^ (self.record.moves.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
         );
-        G::computer_action(&self.state.view(Some(seat)), seat, level, &mut rng)
+        match self.state.waiting().filter(|w| w.seat == seat) {
+            // R-G-5: a computer seat throws with the app's dice.
+            Some(w) => G::entered(rng.dice(w.dice.len())).expect("a game that waits enters faces"),
+            None => G::computer_action(&self.state.view(Some(seat)), seat, level, &mut rng),
+        }
     }
 
     /// The seat that decides now, if the computer plays it.

@@ -97,9 +97,10 @@ export async function observeDevice(page) {
 /**
  * Sets up a game through the home card and the setup screen, and waits for
  * the table. names: player names; computer: indices of computer seats; seed;
- * handover; startBalance (En Gingg) or mode (MindGolf) options.
+ * handover; startBalance (En Gingg) or mode (MindGolf) options; tableDice
+ * (R-G-5: the players throw their own dice).
  */
-export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false }) {
   await page.goto(base + '/');
   await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
@@ -114,6 +115,7 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
   }
   if (handover) await page.check('label.check input');
   if (coach) await page.check('[data-testid=coach-option]');
+  if (tableDice) await page.check('[data-option=table_dice]');
   if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));
   if (mode) await page.selectOption('select[data-option=mode]', mode);
   if (seed !== undefined) {

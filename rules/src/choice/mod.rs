@@ -4,8 +4,10 @@
 //! makes two pairs and a fifth die of it on their own sheet. A player's game
 //! ends at the eighth cross of one of their fifth-die numbers.
 
+use crate::chance::{self, DieKind, TableDice, Waiting};
 use crate::contract::{
-    rank_by_key, require_turn, Evaluation, Figure, Game, Level, Outcome, RuleError, Seat,
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -167,7 +169,7 @@ impl Assignment {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// R-CH-1: the thrower shakes the cup for everyone still playing.
@@ -175,6 +177,8 @@ pub enum Action {
     /// R-CH-2/3: two pairs and the fifth die (on a free throw, the die left
     /// out), by their faces.
     Assign(Assignment),
+    /// R-G-5: the faces of the five dice thrown at the table.
+    Faces(Vec<u8>),
 }
 
 /// Why CHOICE refuses an action (R-G-2).
@@ -262,6 +266,8 @@ pub struct Choice {
     round: u32,
     /// Who shook the cup for the latest throw.
     thrower: Seat,
+    #[serde(default)]
+    dice: TableDice<Action>,
 }
 
 /// What a seat sees: everything but the PRNG (CHOICE has no secrets).
@@ -304,7 +310,7 @@ impl Choice {
     fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) -> Result<(), Error> {
         match (action, self.stage.clone()) {
             (Action::Roll, Stage::Roll { .. }) => {
-                let d = self.rng.dice(5);
+                let d = self.dice.draw(&mut self.rng, 5, DieKind::Plain);
                 let dice = [d[0], d[1], d[2], d[3], d[4]];
                 self.round += 1;
                 self.thrower = seat;
@@ -320,6 +326,8 @@ impl Choice {
                 Ok(())
             }
             (Action::Roll, _) => Err(Error::AlreadyThrown),
+            // Entered faces are applied by `chance::apply`, never here.
+            (Action::Faces(_), _) => Err(Error::NotThrown),
             (Action::Assign(a), Stage::Assign { dice, mut pending }) => {
                 if !a.fits(&dice) {
                     return Err(Error::NotTheThrow);
@@ -374,9 +382,14 @@ impl Choice {
     }
 }
 
-/// CHOICE has no setup options: the pad is the pad.
+/// CHOICE's one setup option: the pad is the pad, the dice may be the
+/// players' own.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {}
+#[serde(default)]
+pub struct Options {
+    /// R-G-5: the players throw their own dice and enter the faces.
+    pub table_dice: bool,
+}
 
 impl Game for Choice {
     type Action = Action;
@@ -390,22 +403,33 @@ impl Game for Choice {
     const MAX_SEATS: usize = 8;
     const PRIVATE_INFO: bool = false;
 
-    fn new(seats: usize, _options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
+    fn options_spec() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: "table_dice",
+            kind: OptionKind::Bool { default: false },
+        }]
+    }
+
+    fn new(seats: usize, options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
         Ok(Choice {
             rng: Rng::new(seed),
             sheets: vec![Sheet::default(); seats],
             stage: Stage::Roll { seat: 0 },
             round: 0,
             thrower: 0,
+            dice: TableDice::new(options.table_dice),
         })
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        self.view(None).acting().into_iter().collect()
+        match self.dice.waiting() {
+            Some(w) => vec![w.seat],
+            None => self.view(None).acting().into_iter().collect(),
+        }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if !self.to_act().contains(&seat) {
+        if !self.to_act().contains(&seat) || self.dice.waiting().is_some() {
             return Vec::new();
         }
         match &self.stage {
@@ -421,12 +445,29 @@ impl Game for Choice {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
         require_turn(self, seat)?;
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        next.act(seat, action, &mut events)
-            .map_err(RuleError::Game)?;
-        *self = next;
-        Ok(events)
+        chance::apply(
+            self,
+            |g| &mut g.dice,
+            seat,
+            action,
+            Self::entered_faces(action),
+            Self::act,
+        )
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        self.dice.waiting().cloned()
+    }
+
+    fn entered(faces: Vec<u8>) -> Option<Action> {
+        Some(Action::Faces(faces))
+    }
+
+    fn entered_faces(action: &Action) -> Option<&[u8]> {
+        match action {
+            Action::Faces(f) => Some(f),
+            _ => None,
+        }
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -507,8 +548,9 @@ impl Game for Choice {
     }
 
     fn undoable(action: &Action, _events: &[Event]) -> bool {
-        // An assignment is a choice; the throw is chance.
-        matches!(action, Action::Assign(_))
+        // An assignment is a choice, and so is the entry of faces thrown
+        // at the table (a wrong entry is corrected); a throw is chance.
+        matches!(action, Action::Assign(_) | Action::Faces(_))
     }
 
     fn turn_number(&self) -> u32 {
@@ -520,7 +562,9 @@ impl Game for Choice {
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
-        if rng.below(4) == 0 {
+        if rng.below(5) == 0 {
+            Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect())
+        } else if rng.below(4) == 0 {
             Action::Roll
         } else {
             let mut f = || rng.below(8) as u8;

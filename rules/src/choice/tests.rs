@@ -186,7 +186,7 @@ fn the_fifth_die_table_r_ch_3() {
         .iter()
         .map(|a| match a {
             Action::Assign(x) => x.fifth,
-            Action::Roll => 0,
+            Action::Roll | Action::Faces(_) => 0,
         })
         .collect();
     assert!(fifths_offered.contains(&1) && fifths_offered.contains(&2));
@@ -343,7 +343,10 @@ fn property_thousands_of_random_games() {
     property_with::<Choice>(
         2000,
         |i| 1 + (i % 5) as usize,
-        |_| Options::default(),
+        // R-G-5: every third game with faces entered at random.
+        |i| Options {
+            table_dice: i % 3 == 1,
+        },
         |_, _| Policy::Random,
     )
     .unwrap();
@@ -351,7 +354,14 @@ fn property_thousands_of_random_games() {
 
 #[test]
 fn property_seeded_games_with_computer_players() {
-    property::<Choice>(300, |i| 1 + (i % 4) as usize, |_| Options::default()).unwrap();
+    property::<Choice>(
+        300,
+        |i| 1 + (i % 4) as usize,
+        |i| Options {
+            table_dice: i % 4 == 2,
+        },
+    )
+    .unwrap();
 }
 
 #[test]
@@ -365,7 +375,7 @@ fn r_ch_7_alone_a_negative_result_is_a_defeat() {
             let mut g = new_game::<Choice>(seats, &Options::default(), seed).unwrap();
             while !g.is_over() {
                 let s = g.to_act()[0];
-                let a = g.legal_actions(s)[0];
+                let a = g.legal_actions(s)[0].clone();
                 g.apply(s, &a).unwrap();
             }
             let o = g.outcome().unwrap();
@@ -413,4 +423,47 @@ fn the_fast_lookahead_agrees_with_the_plain_one() {
         }
     }
     assert!(checked > 300, "{checked}");
+}
+
+/// R-G-5: dice from the table (`crate::chance`).
+mod table_dice {
+    use super::*;
+    use crate::midend::{Match, SeatInfo};
+
+    #[test]
+    fn r_g_5_entered_faces_may_be_taken_back_and_a_computer_throws_the_apps_dice() {
+        let options = crate::choice::Options { table_dice: true };
+        let seats = vec![
+            SeatInfo::human("A"),
+            SeatInfo::computer("B", crate::Level::Strong),
+        ];
+        let mut m = Match::<crate::choice::Choice>::new(seats, options, 3).unwrap();
+        m.apply(0, crate::choice::Action::Roll).unwrap();
+        assert_eq!(m.state().waiting().map(|w| w.dice.len()), Some(5));
+        m.apply(0, crate::choice::Action::Faces(vec![6, 6, 5, 1, 2]))
+            .unwrap();
+        // A wrong entry is corrected by taking it back: the throw waits again.
+        assert_eq!(m.can_undo(), Some(0));
+        assert!(m.undo(0));
+        assert_eq!(m.state().waiting().map(|w| w.seat), Some(0));
+        m.apply(0, crate::choice::Action::Faces(vec![6, 6, 5, 1, 3]))
+            .unwrap();
+        // Both assign; then the computer throws the cup with the app's dice.
+        while m.state().waiting().is_none() {
+            let s = m.state().to_act()[0];
+            let a = if s == 0 {
+                m.state().legal_actions(0)[0].clone()
+            } else {
+                m.computer_action(s)
+            };
+            m.apply(s, a).unwrap();
+        }
+        let w = m.state().waiting().unwrap();
+        assert_eq!(w.seat, 1);
+        let a = m.computer_action(1);
+        let faces = crate::choice::Choice::entered_faces(&a).expect("the computer enters faces");
+        assert_eq!(faces.len(), 5);
+        assert!(faces.iter().all(|f| (1..=6).contains(f)));
+        m.apply(1, a).unwrap();
+    }
 }

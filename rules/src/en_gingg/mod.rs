@@ -3,6 +3,7 @@
 //! The app is the game leader: it keeps every balance (R-EG-1) and a ledger of
 //! every change with its reason.
 
+use crate::chance::{self, DieKind, TableDice, Waiting};
 use crate::contract::{
     rank_by_key, require_turn, sort_small_by, Evaluation, Figure, Game, Level, OptionKind,
     OptionSpec, Outcome, RuleError, Seat,
@@ -27,6 +28,8 @@ pub enum Action {
     Roll,
     /// Phase 1: set aside these dice of the current throw (indices into it).
     SetAside(Vec<usize>),
+    /// R-G-5: the faces of the dice thrown at the table.
+    Faces(Vec<u8>),
 }
 
 /// Why En Gingg as Bei refuses an action (R-G-2).
@@ -146,12 +149,15 @@ pub enum Event {
 pub struct Options {
     /// R-EG-1: every balance starts here (37 by the text).
     pub start_balance: i64,
+    /// R-G-5: the players throw their own dice and enter the faces.
+    pub table_dice: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             start_balance: START_BALANCE,
+            table_dice: false,
         }
     }
 }
@@ -166,6 +172,8 @@ pub struct EnGingg {
     phase: Phase,
     ledger: Vec<LedgerEntry>,
     loser: Option<Seat>,
+    #[serde(default)]
+    dice: TableDice<Action>,
 }
 
 /// What a seat sees: everything but the PRNG (nothing else is secret here).
@@ -287,7 +295,9 @@ impl EnGingg {
                 throw: None,
                 throws,
             } => {
-                let dice = self.rng.dice(DICE - kept.len());
+                let dice = self
+                    .dice
+                    .draw(&mut self.rng, DICE - kept.len(), DieKind::Plain);
                 events.push(Event::Rolled {
                     seat,
                     dice: dice.clone(),
@@ -322,7 +332,9 @@ impl EnGingg {
                 throws,
                 ..
             } => {
-                let dice = self.rng.dice(in_hand as usize);
+                let dice = self
+                    .dice
+                    .draw(&mut self.rng, in_hand as usize, DieKind::Plain);
                 let hits = dice.iter().filter(|&&x| x == d).count() as u8;
                 events.push(Event::Rolled {
                     seat,
@@ -384,6 +396,15 @@ impl EnGingg {
         }
     }
 
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), Error> {
+        match action {
+            Action::Roll => self.roll(seat, events),
+            Action::SetAside(picks) => self.set_aside(seat, picks, events),
+            // Entered faces are applied by `chance::apply`, never here.
+            Action::Faces(_) => Err(Error::NoThrow),
+        }
+    }
+
     fn set_aside(
         &mut self,
         seat: Seat,
@@ -442,14 +463,20 @@ impl Game for EnGingg {
     const PRIVATE_INFO: bool = false;
 
     fn options_spec() -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            key: "start_balance",
-            kind: OptionKind::Int {
-                min: START_RANGE.0,
-                max: START_RANGE.1,
-                default: START_BALANCE,
+        vec![
+            OptionSpec {
+                key: "start_balance",
+                kind: OptionKind::Int {
+                    min: START_RANGE.0,
+                    max: START_RANGE.1,
+                    default: START_BALANCE,
+                },
             },
-        }]
+            OptionSpec {
+                key: "table_dice",
+                kind: OptionKind::Bool { default: false },
+            },
+        ]
     }
 
     fn new(seats: usize, options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
@@ -466,11 +493,14 @@ impl Game for EnGingg {
             },
             ledger: Vec::new(),
             loser: None,
+            dice: TableDice::new(options.table_dice),
         })
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if matches!(self.phase, Phase::Over) {
+        if let Some(w) = self.dice.waiting() {
+            vec![w.seat]
+        } else if matches!(self.phase, Phase::Over) {
             Vec::new()
         } else {
             vec![self.current]
@@ -478,7 +508,7 @@ impl Game for EnGingg {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if seat != self.current {
+        if seat != self.current || self.dice.waiting().is_some() {
             return Vec::new();
         }
         match &self.phase {
@@ -498,15 +528,29 @@ impl Game for EnGingg {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
         require_turn(self, seat)?;
-        let mut next = self.clone();
-        let mut events = Vec::new();
+        chance::apply(
+            self,
+            |g| &mut g.dice,
+            seat,
+            action,
+            Self::entered_faces(action),
+            Self::act,
+        )
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        self.dice.waiting().cloned()
+    }
+
+    fn entered(faces: Vec<u8>) -> Option<Action> {
+        Some(Action::Faces(faces))
+    }
+
+    fn entered_faces(action: &Action) -> Option<&[u8]> {
         match action {
-            Action::Roll => next.roll(seat, &mut events),
-            Action::SetAside(picks) => next.set_aside(seat, picks, &mut events),
+            Action::Faces(f) => Some(f),
+            _ => None,
         }
-        .map_err(RuleError::Game)?;
-        *self = next;
-        Ok(events)
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -587,8 +631,10 @@ impl Game for EnGingg {
     }
 
     fn undoable(action: &Action, _events: &[Event]) -> bool {
-        // Setting dice aside is a choice; a throw shows new dice.
-        matches!(action, Action::SetAside(_))
+        // Setting dice aside is a choice, and so is the entry of faces
+        // thrown at the table (a wrong entry is corrected); a throw shows
+        // new dice.
+        matches!(action, Action::SetAside(_) | Action::Faces(_))
     }
 
     fn turn_number(&self) -> u32 {
@@ -603,7 +649,9 @@ impl Game for EnGingg {
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
-        if rng.below(4) == 0 {
+        if rng.below(5) == 0 {
+            Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect())
+        } else if rng.below(4) == 0 {
             Action::Roll
         } else {
             let n = rng.below(8) as usize;

@@ -329,7 +329,14 @@ fn start_balance_option_r_eg_1() {
         Err(Shared::OptionUnknown { .. })
     ));
     assert!(matches!(
-        new_game::<EnGingg>(2, &Options { start_balance: 0 }, 1),
+        new_game::<EnGingg>(
+            2,
+            &Options {
+                start_balance: 0,
+                table_dice: false,
+            },
+            1
+        ),
         Err(RuleError::Shared(Shared::OptionRange { .. }))
     ));
 }
@@ -405,6 +412,8 @@ fn property_thousands_of_seeded_games() {
         |i| 2 + (i % 7) as usize,
         |i| Options {
             start_balance: [37, 10, 99, 25][(i % 4) as usize],
+            // R-G-5: every third game with faces entered at random.
+            table_dice: i % 3 == 1,
         },
     )
     .unwrap();
@@ -682,4 +691,43 @@ fn the_coach_is_honest() {
     println!("{r}");
     assert!(r.positions >= 600 * 9 / 10, "{r}");
     assert!(r.honest(), "{r}");
+}
+
+/// R-G-5: dice from the table (`crate::chance`).
+mod table_dice {
+    use super::*;
+    use crate::midend::{Match, SeatInfo};
+    use crate::rng::Rng;
+
+    #[test]
+    fn r_g_5_a_game_with_table_dice_replays_from_its_record_without_the_seed() {
+        // R-G-1 still holds for digital play: the same seed, the same dice.
+        for table_dice in [false, true] {
+            let options = crate::en_gingg::Options {
+                table_dice,
+                ..Default::default()
+            };
+            let seats = vec![SeatInfo::human("A"), SeatInfo::human("B")];
+            let mut m = Match::<crate::en_gingg::EnGingg>::new(seats, options, 5).unwrap();
+            let mut rng = Rng::new(9);
+            for _ in 0..40 {
+                let s = m.state().to_act()[0];
+                let a = match m.state().waiting() {
+                    Some(w) => crate::en_gingg::Action::Faces(rng.dice(w.dice.len())),
+                    None => m.state().legal_actions(s)[0].clone(),
+                };
+                m.apply(s, a).unwrap();
+            }
+            let mut record = m.record().clone();
+            record.seed = 12345;
+            // The recorded moves still apply (a throw takes whatever dice
+            // come), but digital play draws from the seed: another seed,
+            // another game; entered faces are the same game.
+            let again = Match::replay(record).unwrap();
+            assert_eq!(again.events() == m.events(), table_dice);
+            if table_dice {
+                assert_eq!(again.state().view(None), m.state().view(None));
+            }
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! seven fields. A turn: choose which dice to throw, throw, optionally re-roll
 //! one thrown die once, then enter the value on a lane or park it.
 
+use crate::chance::{self, DieKind, TableDice, Waiting};
 use crate::contract::{
     rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
     RuleError, Seat,
@@ -33,6 +34,8 @@ pub struct Options {
     pub green_dice: i64,
     /// "tournament" (everyone for themselves) or "teams" (four players).
     pub mode: String,
+    /// R-G-5: the players throw their own dice and enter the faces.
+    pub table_dice: bool,
 }
 
 impl Default for Options {
@@ -41,6 +44,7 @@ impl Default for Options {
             lanes: TARGETS.to_vec(),
             green_dice: GREEN_DICE,
             mode: "tournament".into(),
+            table_dice: false,
         }
     }
 }
@@ -202,6 +206,8 @@ pub enum Action {
     ApplyParked(usize),
     /// End the turn after entering, keeping the parked value for later.
     EndTurn,
+    /// R-G-5: the faces of the dice thrown at the table, greens first.
+    Faces(Vec<u8>),
 }
 
 /// Why MindGolf refuses an action (R-G-2).
@@ -306,6 +312,8 @@ pub struct MindGolf {
     current: Seat,
     turn: u32,
     stage: Stage,
+    #[serde(default)]
+    dice: TableDice<Action>,
 }
 
 /// What a seat sees: everything but the PRNG (MindGolf has no secrets).
@@ -348,8 +356,8 @@ impl MindGolf {
         self.current
     }
 
-    fn roll_dice(&mut self, n: usize) -> Vec<u8> {
-        self.rng.dice(n)
+    fn roll_dice(&mut self, n: usize, kind: DieKind) -> Vec<u8> {
+        self.dice.draw(&mut self.rng, n, kind)
     }
 
     /// Ends the current player's turn and finds the next one with open lanes
@@ -404,9 +412,9 @@ impl MindGolf {
                 if (*green == 0 && !*white) || *green > self.green_dice {
                     return Err(Error::BadDice);
                 }
-                let g = self.roll_dice(usize::from(*green));
+                let g = self.roll_dice(usize::from(*green), DieKind::Green);
                 let w = if *white {
-                    Some(self.roll_dice(1)[0])
+                    Some(self.roll_dice(1, DieKind::White)[0])
                 } else {
                     None
                 };
@@ -429,7 +437,10 @@ impl MindGolf {
                 if t.rerolled {
                     return Err(Error::RerollUsed);
                 }
-                let face = self.roll_dice(1)[0];
+                let face = match *die {
+                    Die::White => self.roll_dice(1, DieKind::White)[0],
+                    Die::Green(_) => self.roll_dice(1, DieKind::Green)[0],
+                };
                 let from = match *die {
                     Die::Green(i) if i < t.green.len() => std::mem::replace(&mut t.green[i], face),
                     Die::White if t.white.is_some() => t.white.replace(face).unwrap_or(face),
@@ -508,6 +519,8 @@ impl MindGolf {
                 Ok(())
             }
             (Action::EndTurn, _) => Err(Error::NotYet),
+            // Entered faces are applied by `chance::apply`, never here.
+            (Action::Faces(_), _) => Err(Error::NotThrown),
             (_, Stage::Over) => Err(Error::NotYet),
         }
     }
@@ -551,6 +564,10 @@ impl Game for MindGolf {
                     default: "tournament",
                 },
             },
+            OptionSpec {
+                key: "table_dice",
+                kind: OptionKind::Bool { default: false },
+            },
         ]
     }
 
@@ -571,11 +588,14 @@ impl Game for MindGolf {
             current: 0,
             turn: 1,
             stage: Stage::Start,
+            dice: TableDice::new(options.table_dice),
         })
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.stage == Stage::Over {
+        if let Some(w) = self.dice.waiting() {
+            vec![w.seat]
+        } else if self.stage == Stage::Over {
             Vec::new()
         } else {
             vec![self.current]
@@ -583,7 +603,7 @@ impl Game for MindGolf {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if seat != self.current || self.stage == Stage::Over {
+        if seat != self.current || self.stage == Stage::Over || self.dice.waiting().is_some() {
             return Vec::new();
         }
         let sheet = &self.sheets[seat];
@@ -636,12 +656,29 @@ impl Game for MindGolf {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
         require_turn(self, seat)?;
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        next.act(seat, action, &mut events)
-            .map_err(RuleError::Game)?;
-        *self = next;
-        Ok(events)
+        chance::apply(
+            self,
+            |g| &mut g.dice,
+            seat,
+            action,
+            Self::entered_faces(action),
+            Self::act,
+        )
+    }
+
+    fn waiting(&self) -> Option<Waiting> {
+        self.dice.waiting().cloned()
+    }
+
+    fn entered(faces: Vec<u8>) -> Option<Action> {
+        Some(Action::Faces(faces))
+    }
+
+    fn entered_faces(action: &Action) -> Option<&[u8]> {
+        match action {
+            Action::Faces(f) => Some(f),
+            _ => None,
+        }
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -743,7 +780,8 @@ impl Game for MindGolf {
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
-        match rng.below(6) {
+        match rng.below(7) {
+            6 => Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect()),
             0 => Action::Throw {
                 green: rng.below(8) as u8,
                 white: rng.below(2) == 0,

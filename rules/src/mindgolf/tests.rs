@@ -366,6 +366,8 @@ fn property_thousands_of_random_games() {
             } else {
                 "tournament".into()
             },
+            // R-G-5: every third game with faces entered at random.
+            table_dice: i % 3 == 1,
         },
         |_, _| Policy::Random,
     )
@@ -390,6 +392,7 @@ fn property_thousands_of_seeded_games() {
             } else {
                 "tournament".into()
             },
+            table_dice: i % 4 == 2,
         },
     )
     .unwrap();
@@ -406,4 +409,135 @@ fn the_coach_is_honest() {
     println!("{r}");
     assert!(r.positions >= 400 * 9 / 10, "{r}");
     assert!(r.honest(), "{r}");
+}
+
+/// R-G-5: dice from the table (`crate::chance`).
+mod table_dice {
+    use super::*;
+    use crate::chance::{DieKind, Waiting};
+    use crate::contract::RuleError;
+
+    fn mindgolf_table() -> crate::mindgolf::MindGolf {
+        let options = crate::mindgolf::Options {
+            table_dice: true,
+            ..Default::default()
+        };
+        new_game::<crate::mindgolf::MindGolf>(2, &options, 1).unwrap()
+    }
+
+    #[test]
+    fn r_g_5_a_throw_waits_for_its_faces_and_takes_them() {
+        use crate::mindgolf::{Action, Event};
+        let mut g = mindgolf_table();
+        let events = g
+            .apply(
+                0,
+                &Action::Throw {
+                    green: 3,
+                    white: true,
+                },
+            )
+            .unwrap();
+        assert!(events.is_empty(), "nothing is thrown before the faces");
+        assert_eq!(
+            g.waiting(),
+            Some(Waiting {
+                seat: 0,
+                dice: vec![
+                    DieKind::Green,
+                    DieKind::Green,
+                    DieKind::Green,
+                    DieKind::White
+                ],
+            })
+        );
+        assert_eq!(g.to_act(), vec![0]);
+        assert!(g.legal_actions(0).is_empty());
+        let events = g.apply(0, &Action::Faces(vec![1, 4, 5, 4])).unwrap();
+        // The worked example of the rule text: (1 + 4 + 5) x 4 = 40.
+        assert_eq!(
+            events,
+            vec![Event::Thrown {
+                seat: 0,
+                green: vec![1, 4, 5],
+                white: Some(4),
+                value: 40,
+            }]
+        );
+        assert_eq!(g.waiting(), None);
+        // The one re-roll waits for the one die's face.
+        g.apply(0, &Action::Reroll(crate::mindgolf::Die::White))
+            .unwrap();
+        assert_eq!(g.waiting().map(|w| w.dice), Some(vec![DieKind::White]));
+        let events = g.apply(0, &Action::Faces(vec![2])).unwrap();
+        assert!(matches!(
+            events[0],
+            Event::Rerolled {
+                from: 4,
+                to: 2,
+                value: 20,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn r_g_5_entered_faces_are_checked_like_any_action() {
+        use crate::mindgolf::Action;
+        let mut g = mindgolf_table();
+        // Nothing waits yet: faces are refused.
+        assert_eq!(
+            g.apply(0, &Action::Faces(vec![1, 2, 3, 4])),
+            Err(RuleError::Shared(Shared::NoThrowWaiting))
+        );
+        g.apply(
+            0,
+            &Action::Throw {
+                green: 2,
+                white: false,
+            },
+        )
+        .unwrap();
+        let before = g.clone();
+        let refused = [
+            (
+                0,
+                Action::Faces(vec![1, 2, 3]),
+                Shared::DiceCount {
+                    expected: 2,
+                    got: 3,
+                },
+            ),
+            (
+                0,
+                Action::Faces(vec![]),
+                Shared::DiceCount {
+                    expected: 2,
+                    got: 0,
+                },
+            ),
+            (0, Action::Faces(vec![7, 1]), Shared::Face { face: 7 }),
+            (0, Action::Faces(vec![3, 0]), Shared::Face { face: 0 }),
+            (1, Action::Faces(vec![3, 3]), Shared::NotYourTurn),
+            (0, Action::Park, Shared::ThrowWaiting),
+            (0, Action::Enter(0), Shared::ThrowWaiting),
+        ];
+        for (seat, a, why) in refused {
+            assert_eq!(g.apply(seat, &a), Err(RuleError::Shared(why)), "{a:?}");
+            assert_eq!(g, before, "a refusal changes nothing");
+        }
+        // A throw the rules refuse is refused at once, not after its faces.
+        let mut h = mindgolf_table();
+        assert_eq!(
+            h.apply(
+                0,
+                &Action::Throw {
+                    green: 9,
+                    white: false
+                }
+            ),
+            Err(RuleError::Game(crate::mindgolf::Error::BadDice))
+        );
+        assert_eq!(h.waiting(), None);
+    }
 }

@@ -113,8 +113,11 @@ impl GameView for Choice {
         }
     }
 
-    fn option_label(key: &str, _l: Locale) -> String {
-        key.to_string()
+    fn option_label(key: &str, l: Locale) -> String {
+        match key {
+            "table_dice" => td_string!(l, opt_table_dice).to_string(),
+            other => other.to_string(),
+        }
     }
 
     fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {

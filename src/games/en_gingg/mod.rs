@@ -110,6 +110,7 @@ impl GameView for EnGingg {
     fn option_label(key: &str, l: Locale) -> String {
         match key {
             "start_balance" => td_string!(l, eg_opt_start_balance).to_string(),
+            "table_dice" => td_string!(l, opt_table_dice).to_string(),
             other => other.to_string(),
         }
     }

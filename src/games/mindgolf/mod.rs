@@ -152,6 +152,7 @@ impl GameView for MindGolf {
                 td_string!(l, mg_apply, value = parked, target = target(*i)).to_string()
             }
             Action::EndTurn => td_string!(l, mg_end_turn).to_string(),
+            Action::Faces(f) => crate::table::faces_text(f, l),
         }
     }
 
@@ -182,6 +183,7 @@ impl GameView for MindGolf {
             "mode" => td_string!(l, mg_opt_mode).to_string(),
             "mode.tournament" => td_string!(l, mg_opt_mode_tournament).to_string(),
             "mode.teams" => td_string!(l, mg_opt_mode_teams).to_string(),
+            "table_dice" => td_string!(l, opt_table_dice).to_string(),
             other => other.to_string(),
         }
     }
