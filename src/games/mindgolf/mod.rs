@@ -423,6 +423,9 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     // Every control is offered as the rules' list says.
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
     let can_act = move || ctx.acting().is_some();
+    // R-G-5: the dice chosen are being thrown at the table.
+    let at_table = move || ctx.seen.with(|s| s.waiting.is_some());
+    let choosing = move || can_act() && !at_table();
     let send = move |a: Action| ctx.send(a);
 
     let tray = move || {
@@ -445,13 +448,13 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                 };
                 let n = view.green_dice as usize;
                 view! {
-                    <p class="hint">{td_string!(l, mg_choose_dice).to_string()}</p>
+                    <p class="hint">{if at_table() { td_string!(l, mg_throw_table) } else { td_string!(l, mg_choose_dice) }.to_string()}</p>
                     <div class="mg-dice" role="group" aria-label=td_string!(l, mg_dice).to_string()>
                         {(0..n).map(|i| {
                             let on = move || green_on.with(|g| g.get(i).copied().unwrap_or(false));
                             view! {
                                 <button type="button" class="mg-die green" data-testid="choose-green" aria-pressed=move || on().to_string()
-                                    class:off=move || !on() disabled=move || !can_act()
+                                    class:off=move || !on() disabled=move || !choosing()
                                     aria-label=move || td_string!(i18n.get_locale(), mg_green_die, n = i + 1).to_string()
                                     on:click=move |_| green_on.update(|g| if let Some(x) = g.get_mut(i) { *x = !*x })>
                                     <span aria-hidden="true">"●"</span>
@@ -459,7 +462,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                             }
                         }).collect_view()}
                         <button type="button" class="mg-die white" data-testid="choose-white" aria-pressed=move || white_on.get().to_string()
-                            class:off=move || !white_on.get() disabled=move || !can_act()
+                            class:off=move || !white_on.get() disabled=move || !choosing()
                             aria-label=move || td_string!(i18n.get_locale(), mg_white_die).to_string()
                             on:click=move |_| white_on.update(|w| *w = !*w)>
                             <span aria-hidden="true">"○"</span>
