@@ -122,10 +122,6 @@ impl<G: GameView> Live for LiveMatch<G> {
         self.m().state().waiting()
     }
 
-    fn table_dice(&self) -> bool {
-        crate::storage::table_dice(&self.options())
-    }
-
     fn apply(&mut self, seat: Seat, pick: Pick) -> bool {
         let mut m = self.m();
         let action = match pick {

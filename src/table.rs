@@ -460,8 +460,6 @@ pub trait Live: Send + Sync {
     fn computer_to_act(&self) -> Option<Seat>;
     /// R-G-5: the throw at the table waiting for its faces.
     fn waiting(&self) -> Option<Waiting>;
-    /// Whether the players throw their own dice in this game (R-G-5).
-    fn table_dice(&self) -> bool;
     /// Which opening of the game this is (`Frame::epoch`).
     fn epoch(&self) -> u64;
     /// Applies `pick` for `seat`; false if it no longer stands (the list

@@ -1996,6 +1996,10 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
                         });
                         sent_kinds.insert(kind_of(a));
                     }
+                    Sent::Faces { .. } => panic!(
+                        "{} seed {seed} depth {depth}: a table sent faces (the decision bar asks for them)",
+                        G::ID
+                    ),
                     Sent::Refused(why) => panic!(
                         "{} seed {seed} depth {depth}: the table sent a move the rules refuse: {}",
                         G::ID,
