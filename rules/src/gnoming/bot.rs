@@ -29,6 +29,9 @@ struct Style {
     /// line one card short is worth its completion chance times the saving
     /// less this.
     turn_cost: f64,
+    /// The same for the two turns completing a line of one card and two
+    /// face down.
+    second_cost: f64,
     /// Each candidate's value is off by up to this much (casual).
     noise: f64,
     /// Face-down cards at the mean of the unseen cards (else the deck's).
@@ -44,6 +47,7 @@ const STRONG: Style = Style {
     potential: 1.0,
     second: 0.4,
     turn_cost: 3.0,
+    second_cost: 4.0,
     noise: 0.0,
     count_cards: true,
     tactics: true,
@@ -54,6 +58,7 @@ const CASUAL: Style = Style {
     potential: 0.6,
     second: 0.0,
     turn_cost: 0.0,
+    second_cost: 0.0,
     noise: 3.0,
     count_cards: true,
     tactics: false,
@@ -67,6 +72,7 @@ const GREEDY: Style = Style {
     potential: 0.0,
     second: 0.0,
     turn_cost: 0.0,
+    second_cost: 0.0,
     noise: 0.0,
     count_cards: false,
     tactics: false,
@@ -214,7 +220,8 @@ impl Eval {
                 // One card of a line, two face down: both must come.
                 let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
                 let q = 1.0 - (1.0 - p).powf(self.turns + self.reveal());
-                sum += self.style.second * q * q * (2.0 * v as f64 + 2.0 * self.mean);
+                let gain = 2.0 * v as f64 + 2.0 * self.mean - self.style.second_cost;
+                sum += self.style.second * q * q * gain.max(0.0);
                 continue;
             }
             if k + wild != 2 {
