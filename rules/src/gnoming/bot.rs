@@ -25,6 +25,13 @@ struct Style {
     potential: f64,
     /// The same for a line holding one card of a value and two face down.
     second: f64,
+    /// What the turn that completes a line could have gained otherwise: a
+    /// line one card short is worth its completion chance times the saving
+    /// less this.
+    turn_cost: f64,
+    /// The same for the two turns completing a line of one card and two
+    /// face down.
+    second_cost: f64,
     /// Each candidate's value is off by up to this much (casual).
     noise: f64,
     /// Face-down cards at the mean of the unseen cards (else the deck's).
@@ -39,6 +46,8 @@ struct Style {
 const STRONG: Style = Style {
     potential: 1.0,
     second: 0.4,
+    turn_cost: 3.0,
+    second_cost: 4.0,
     noise: 0.0,
     count_cards: true,
     tactics: true,
@@ -48,6 +57,8 @@ const STRONG: Style = Style {
 const CASUAL: Style = Style {
     potential: 0.6,
     second: 0.0,
+    turn_cost: 0.0,
+    second_cost: 0.0,
     noise: 3.0,
     count_cards: true,
     tactics: false,
@@ -60,6 +71,8 @@ const CASUAL: Style = Style {
 const GREEDY: Style = Style {
     potential: 0.0,
     second: 0.0,
+    turn_cost: 0.0,
+    second_cost: 0.0,
     noise: 0.0,
     count_cards: false,
     tactics: false,
@@ -182,7 +195,7 @@ impl Eval {
 
     /// Lines one card short of matching: the chance that one of the cards
     /// still to come this round completes each, times what completing it
-    /// would save.
+    /// would save less the turn it takes (`Style::turn_cost`).
     fn chances(&self, l: &[Option<Card>; 9], matched: &[bool; 9]) -> f64 {
         let mut sum = 0.0;
         for line in LINES {
@@ -207,7 +220,8 @@ impl Eval {
                 // One card of a line, two face down: both must come.
                 let p = (self.pool[kind(Value(v))] + self.pool[kind(Mulligan)]) / self.total;
                 let q = 1.0 - (1.0 - p).powf(self.turns + self.reveal());
-                sum += self.style.second * q * q * (2.0 * v as f64 + 2.0 * self.mean);
+                let gain = 2.0 * v as f64 + 2.0 * self.mean - self.style.second_cost;
+                sum += self.style.second * q * q * gain.max(0.0);
                 continue;
             }
             if k + wild != 2 {
@@ -222,7 +236,7 @@ impl Eval {
                     gain += cards[i].map_or(self.mean, |c| c.points() as f64);
                 }
             }
-            sum += q * gain.max(0.0);
+            sum += q * (gain - self.style.turn_cost).max(0.0);
         }
         sum
     }
