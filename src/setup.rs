@@ -297,7 +297,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                 } else {
                     view! {
                         <label class="check">
-                            <input type="checkbox" prop:checked=move || handover.get()
+                            <input type="checkbox" data-testid="handover-option" prop:checked=move || handover.get()
                                 on:change=move |ev| handover.set(event_target_checked(&ev))/>
                             {t!(i18n, handover_option)}
                         </label>

@@ -112,6 +112,42 @@ impl<A> TableDice<A> {
     }
 }
 
+/// The moves of `Game` for a game with dice from the table, the same in
+/// every such game: its state keeps a `TableDice<Action>` in `dice`, its
+/// own moves are `fn act(&mut self, Seat, &Action, &mut Vec<Event>) ->
+/// Result<(), Error>`, and `Action::Faces(Vec<u8>)` enters faces.
+#[macro_export]
+macro_rules! table_dice_moves {
+    () => {
+        fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
+            $crate::contract::require_turn(self, seat)?;
+            $crate::chance::apply(
+                self,
+                |g| &mut g.dice,
+                seat,
+                action,
+                Self::entered_faces(action),
+                Self::act,
+            )
+        }
+
+        fn waiting(&self) -> Option<$crate::chance::Waiting> {
+            self.dice.waiting().cloned()
+        }
+
+        fn entered(faces: Vec<u8>) -> Option<Action> {
+            Some(Action::Faces(faces))
+        }
+
+        fn entered_faces(action: &Action) -> Option<&[u8]> {
+            match action {
+                Action::Faces(f) => Some(f),
+                _ => None,
+            }
+        }
+    };
+}
+
 /// Applies `action` of `seat` to `game` by `act` (the game's own moves, which
 /// draw their dice through `dice(game).draw`), with dice from the table:
 /// `faces` is Some when the action is the entry of faces. Refusals leave

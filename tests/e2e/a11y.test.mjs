@@ -32,7 +32,7 @@ for (const scheme of ['light', 'dark']) {
     await page.waitForSelector('[data-testid=seat-row]');
     await page.click('details summary');
     await audit(page, `setup (${scheme})`);
-    await page.check('label.check input');
+    await page.check('[data-testid=handover-option]');
     await page.fill('[data-testid=seed]', '91');
     await page.locator('[data-testid=seat-row]').nth(2).locator('.segmented button').nth(0).click();
     await page.click('button[type=submit]');

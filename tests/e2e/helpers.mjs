@@ -113,7 +113,7 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
     await rows.nth(i).locator('input').fill(names[i]);
     await rows.nth(i).locator('.segmented button').nth(computer.includes(i) ? 1 : 0).click();
   }
-  if (handover) await page.check('label.check input');
+  if (handover) await page.check('[data-testid=handover-option]');
   if (coach) await page.check('[data-testid=coach-option]');
   if (tableDice) await page.check('[data-option=table_dice]');
   if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));

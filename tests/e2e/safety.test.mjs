@@ -430,7 +430,7 @@ for (const lang of ['en', 'de']) {
     // A long name that fits the limit, two humans and the hand-over.
     await page.locator('[data-testid=seat-row] input').nth(0).fill('Maximiliane-Großmütterch');
     await page.locator('[data-testid=seat-row] .segmented button').nth(2).click();
-    await page.check('label.check input');
+    await page.check('[data-testid=handover-option]');
     await page.click('button[type=submit]');
     await page.waitForSelector('.handover');
     await checkFit(page, `handover ${lang}`);

@@ -4,10 +4,9 @@
 //! makes two pairs and a fifth die of it on their own sheet. A player's game
 //! ends at the eighth cross of one of their fifth-die numbers.
 
-use crate::chance::{self, DieKind, TableDice, Waiting};
+use crate::chance::{DieKind, TableDice};
 use crate::contract::{
-    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat,
+    rank_by_key, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -443,32 +442,9 @@ impl Game for Choice {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
-        require_turn(self, seat)?;
-        chance::apply(
-            self,
-            |g| &mut g.dice,
-            seat,
-            action,
-            Self::entered_faces(action),
-            Self::act,
-        )
-    }
-
-    fn waiting(&self) -> Option<Waiting> {
-        self.dice.waiting().cloned()
-    }
-
-    fn entered(faces: Vec<u8>) -> Option<Action> {
-        Some(Action::Faces(faces))
-    }
-
-    fn entered_faces(action: &Action) -> Option<&[u8]> {
-        match action {
-            Action::Faces(f) => Some(f),
-            _ => None,
-        }
-    }
+    // R-G-5: apply, waiting, entered and entered_faces with dice from the
+    // table.
+    crate::table_dice_moves!();
 
     fn scores(&self) -> Vec<i64> {
         self.sheets.iter().map(Sheet::total).collect()

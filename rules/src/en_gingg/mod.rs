@@ -3,10 +3,10 @@
 //! The app is the game leader: it keeps every balance (R-EG-1) and a ledger of
 //! every change with its reason.
 
-use crate::chance::{self, DieKind, TableDice, Waiting};
+use crate::chance::{DieKind, TableDice};
 use crate::contract::{
-    rank_by_key, require_turn, sort_small_by, Evaluation, Figure, Game, Level, OptionKind,
-    OptionSpec, Outcome, RuleError, Seat,
+    rank_by_key, sort_small_by, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -526,32 +526,9 @@ impl Game for EnGingg {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
-        require_turn(self, seat)?;
-        chance::apply(
-            self,
-            |g| &mut g.dice,
-            seat,
-            action,
-            Self::entered_faces(action),
-            Self::act,
-        )
-    }
-
-    fn waiting(&self) -> Option<Waiting> {
-        self.dice.waiting().cloned()
-    }
-
-    fn entered(faces: Vec<u8>) -> Option<Action> {
-        Some(Action::Faces(faces))
-    }
-
-    fn entered_faces(action: &Action) -> Option<&[u8]> {
-        match action {
-            Action::Faces(f) => Some(f),
-            _ => None,
-        }
-    }
+    // R-G-5: apply, waiting, entered and entered_faces with dice from the
+    // table.
+    crate::table_dice_moves!();
 
     fn scores(&self) -> Vec<i64> {
         self.balances.clone()
