@@ -1,4 +1,4 @@
-//! Gnoming A Round (seeds/003_a89aced05ac1b360.txt, rulings R-GN-1..13).
+//! Gnoming A Round (seeds/003_a89aced05ac1b360.txt, rulings R-GN-1..14).
 //!
 //! Golf with cards: every player has a 3x3 layout, face down at the start,
 //! and replaces cards with cards drawn or taken from two discard piles to end
@@ -18,6 +18,7 @@ use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod real;
 #[cfg(test)]
 mod tests;
 
