@@ -296,6 +296,8 @@ fn Host(session: Session) -> impl IntoView {
     };
 
     let coached = session.with_untracked(|s| s.live().coach());
+    // R-G-5: a game with real dice sets no record.
+    let real_dice = session.with_untracked(|s| crate::storage::table_dice(&s.live().options()));
     // With a computer seat or the coach (the same player), build its
     // tables once the table is on screen, not at its first decision.
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
@@ -635,6 +637,7 @@ fn Host(session: Session) -> impl IntoView {
                         }
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
+                        {real_dice.then(|| view! { <p class="hint" data-testid="real-dice-used">{t!(i18n, real_dice_used)}</p> })}
                         {lesson_steps.with_value(|st| !st.is_empty()).then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.

@@ -92,7 +92,8 @@ test('MindGolf solo with real dice: tapped faces, a re-roll, a correction; the r
   assert.deepEqual(end.scores, [shown]);
   const thrown = lines.flatMap((l) => (l.events || []).filter((e) => e.thrown).map((e) => e.thrown));
   assert.deepEqual(thrown[0].green.concat(thrown[0].white ? [thrown[0].white] : []), typed[0], 'the trace shows the entered faces');
-  // A real-dice game sets no record, and the history marks it.
+  // A real-dice game sets no record, says so, and the history marks it.
+  await page.waitForSelector('[data-testid=real-dice-used]');
   assert.equal(await page.$('[data-testid=new-record]'), null);
   await page.goto(env.base + '/history');
   await page.waitForSelector('[data-testid=real-dice]');
