@@ -476,7 +476,7 @@ pub fn History() -> impl IntoView {
                         <ul class="records">
                             {move || {
                                 let g = game.get();
-                                records(&all.get_value(), &record_order, |id| {
+                                let shown: Vec<_> = records(&all.get_value(), &record_order, |id| {
                                     let e = games::find(id);
                                     RecordRule {
                                         kind: e.map_or(RecordKind::BestScore, |e| e.record),
@@ -486,8 +486,14 @@ pub fn History() -> impl IntoView {
                                 })
                                 .into_iter()
                                 .filter(|r| g.is_empty() || r.game == g)
-                                .map(|r| view! { <li data-testid="record">{move || record_text(&r, i18n.get_locale())}</li> })
-                                .collect_view()
+                                .map(|r| view! { <li data-testid="record">{move || record_text(&r, i18n.get_locale())}</li> }.into_any())
+                                .collect();
+                                // Said, not left blank: coached and real-dice games set none.
+                                if shown.is_empty() {
+                                    vec![view! { <li class="hint" data-testid="no-records">{t!(i18n, records_none)}</li> }.into_any()]
+                                } else {
+                                    shown
+                                }
                             }}
                         </ul>
                     </section>

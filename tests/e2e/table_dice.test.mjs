@@ -95,8 +95,10 @@ test('MindGolf solo with real dice: tapped faces, a re-roll, a correction; the r
   // A real-dice game sets no record, says so, and the history marks it.
   await page.waitForSelector('[data-testid=real-dice-used]');
   assert.equal(await page.$('[data-testid=new-record]'), null);
+  await shot(page, 'table-dice-mg-result-360');
   await page.goto(env.base + '/history');
   await page.waitForSelector('[data-testid=real-dice]');
+  await shot(page, 'table-dice-history-360');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -178,7 +180,7 @@ test('setup: the option is explained, off for a daily challenge, and the picker 
   while ((await page.$$('[data-testid=seat-row]')).length > 1) {
     await page.locator('[data-testid=seat-row]').last().locator('.row-tools button').last().click();
   }
-  assert.match(await page.textContent('[data-testid=table-dice-note]'), /Records and daily challenges count only games with the app's dice/);
+  assert.match(await page.textContent('[data-testid=table-dice-note]'), /Records and daily challenges count only games with the app’s dice/);
   await page.check('[data-option=table_dice]');
   await page.check('[data-testid=daily]');
   assert.equal(await page.isChecked('[data-option=table_dice]'), false, 'a daily challenge uses the app\'s dice');
