@@ -27,8 +27,11 @@ pub struct Finished {
     /// Played with the coach (issue 25): listed, but no statistics and no
     /// record.
     pub coach: bool,
-    /// Played with real dice (R-G-5): listed and counted, no record.
+    /// Played with real dice (R-G-5) or real cards (R-GN-14): listed and
+    /// counted, no record.
     pub table: bool,
+    /// Of those, played with real cards.
+    pub cards: bool,
 }
 
 /// Every finished game in storage, newest first. A saved game whose seats
@@ -42,6 +45,7 @@ pub fn finished_games() -> Vec<Finished> {
             let seats: Vec<SeatInfo> =
                 serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
             let table = storage::is_table(&g);
+            let cards = g.record.get("options").is_some_and(storage::real_cards);
             let outcome = g.outcome?;
             let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
             let fits = outcome.scores.len() == seats.len() && outcome.places.len() == seats.len();
@@ -55,6 +59,7 @@ pub fn finished_games() -> Vec<Finished> {
                 turn: g.turn,
                 coach,
                 table,
+                cards,
             })
         })
         .collect()
@@ -488,7 +493,7 @@ pub fn History() -> impl IntoView {
                                 .filter(|r| g.is_empty() || r.game == g)
                                 .map(|r| view! { <li data-testid="record">{move || record_text(&r, i18n.get_locale())}</li> }.into_any())
                                 .collect();
-                                // Said, not left blank: coached and real-dice games set none.
+                                // Said, not left blank: coached games and games with real dice or cards set none.
                                 if shown.is_empty() {
                                     vec![view! { <li class="hint" data-testid="no-records">{t!(i18n, records_none)}</li> }.into_any()]
                                 } else {
@@ -577,6 +582,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
     let daily = f.daily.clone();
     let coach = f.coach;
     let table = f.table;
+    let cards = f.cards;
     let lines: Vec<_> = f
         .outcome
         .order()
@@ -609,7 +615,8 @@ fn FinishedItem(f: Finished) -> impl IntoView {
                     {move || crate::lang::when_text(when, i18n.get_locale())}
                     {daily.clone().map(|d| view! { " · "{move || td_string!(i18n.get_locale(), daily_tag, date = d.clone()).to_string()} })}
                     {coach.then(|| view! { <span data-testid="coached">" · "{t!(i18n, coach_tag)}</span> })}
-                    {table.then(|| view! { <span data-testid="real-dice">" · "{t!(i18n, real_dice_tag)}</span> })}
+                    {(table && !cards).then(|| view! { <span data-testid="real-dice">" · "{t!(i18n, real_dice_tag)}</span> })}
+                    {cards.then(|| view! { <span data-testid="real-cards">" · "{t!(i18n, real_cards_tag)}</span> })}
                 </span>
                 <ol class="standings">{lines}</ol>
             </div>

@@ -298,6 +298,8 @@ fn Host(session: Session) -> impl IntoView {
     let coached = session.with_untracked(|s| s.live().coach());
     // R-G-5: a game with real dice sets no record.
     let real_dice = session.with_untracked(|s| crate::storage::table_dice(&s.live().options()));
+    // R-GN-14: nor does a game with real cards.
+    let real_cards = session.with_untracked(|s| crate::storage::real_cards(&s.live().options()));
     // With a computer seat or the coach (the same player), build its
     // tables once the table is on screen, not at its first decision.
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
@@ -417,6 +419,8 @@ fn Host(session: Session) -> impl IntoView {
     // A guided first game keeps its seats: its steps follow them.
     let in_lesson = session.with_untracked(|s| s.live().lesson());
     let seats_fixed = Signal::derive(move || in_lesson || outcome.with(Option::is_some));
+    // Real cards: no computer can hold them (`rules::Game::people_only`).
+    let people_only = session.with_untracked(|s| (entry.people_only)(&s.live().options()));
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
         write(
             session
@@ -638,6 +642,7 @@ fn Host(session: Session) -> impl IntoView {
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
                         {real_dice.then(|| view! { <p class="hint" data-testid="real-dice-used">{t!(i18n, real_dice_used)}</p> })}
+                        {real_cards.then(|| view! { <p class="hint" data-testid="real-cards-used">{t!(i18n, real_cards_used)}</p> })}
                         {lesson_steps.with_value(|st| !st.is_empty()).then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
@@ -700,6 +705,7 @@ fn Host(session: Session) -> impl IntoView {
                 } else {
                     outcome.get().is_some().then(|| view! { <p class="hint" data-testid="seats-fixed">{t!(i18n, seats_fixed)}</p> }.into_any())
                 }}
+                {people_only.then(|| view! { <p class="hint" data-testid="people-only">{t!(i18n, err_people_only)}</p> })}
                 <ul class="seat-kinds">
                     {move || seats.get().into_iter().enumerate().map(|(s, info)| {
                         let name = name_of(s);
@@ -713,7 +719,7 @@ fn Host(session: Session) -> impl IntoView {
                                 <div class="segmented" role="group" aria-label=label>
                                     <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=seats_fixed
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=seats_fixed
+                                    <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=move || seats_fixed.get() || people_only
                                         on:click=move |_| set_seat(s, SeatKind::Computer, level)>{t!(i18n, computer)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {

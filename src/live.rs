@@ -400,6 +400,7 @@ pub fn facts<G: GameView>() -> Entry {
         name: G::name,
         pitch: G::pitch,
         options: G::options_spec,
+        people_only: |o| parse_options::<G>(o).is_ok_and(|o| G::people_only(&o)),
         option_label: G::option_label,
         new_record: |_, _, _| Err(not_loaded()),
         open: |_| Err(not_loaded()),

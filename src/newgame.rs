@@ -64,6 +64,7 @@ pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<St
     let mut options = options.clone();
     if let Some(o) = options.as_object_mut() {
         o.remove(rules::chance::OPTION);
+        o.remove(rules::chance::CARDS_OPTION);
     }
     let options = &options;
     // A daily challenge is played without the coach.

@@ -72,6 +72,10 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
     let people: Vec<Seat> = (0..seats.len())
         .filter(|&s| seats[s].kind == SeatKind::Human || seats[s].switched)
         .collect();
+    // Real cards (R-GN-14): every decision was made at the table; the app
+    // has only the final layouts, so it weighs nothing.
+    let cards = crate::storage::real_cards(&live.options());
+    let people = if cards { Vec::new() } else { people };
     let live = StoredValue::new(live);
     let judged = RwSignal::new(Vec::<Judgement>::new());
     let weighed = RwSignal::new(0usize);
@@ -129,7 +133,10 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
                     {move || td_string!(i18n.get_locale(), review_weighing, k = weighed.get(), n = total).to_string()}
                 </p>
             })}
-            {move || (done() && nobody).then(|| view! {
+            {cards.then(|| view! {
+                <p class="notice" data-testid="review-real-cards">{t!(i18n, review_real_cards)}</p>
+            })}
+            {move || (done() && nobody && !cards).then(|| view! {
                 <p class="notice" data-testid="review-nobody">{t!(i18n, review_nobody)}</p>
             })}
             {

@@ -108,6 +108,15 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         start_options.extend(o);
     }
     let options = RwSignal::new(start_options);
+    // Options under which only people play (real cards): every seat turns
+    // into a person and the computer is not offered.
+    let people_only =
+        Memo::new(move |_| options.with(|o| (entry.people_only)(&Value::Object(o.clone()))));
+    Effect::new(move |_| {
+        if people_only.get() {
+            rows.with_untracked(|r| r.iter().for_each(|row| row.kind.set(SeatKind::Human)));
+        }
+    });
     let (min, max) = (entry.min_seats, entry.max_seats);
     let private_info = entry.private_info;
     let title = move || {
@@ -214,7 +223,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             &opts,
             seed,
             handover.get_untracked(),
-            coach.get_untracked(),
+            coach.get_untracked() && !people_only.get_untracked(),
         ) {
             Ok(id) => navigate(&format!("/play/{id}")),
             Err(e) => error.set(Some(e)),
@@ -253,6 +262,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                                             <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Human).to_string()
                                                 on:click=move |_| row.kind.set(SeatKind::Human)>{t!(i18n, human)}</button>
                                             <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Computer).to_string()
+                                                disabled=move || people_only.get()
                                                 on:click=move |_| row.kind.set(SeatKind::Computer)>{t!(i18n, computer)}</button>
                                         </div>
                                         {move || (row.kind.get() == SeatKind::Computer).then(|| view! {
@@ -306,8 +316,8 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                 <label class="check">
                     // A daily challenge is never coached: shown unticked.
                     <input type="checkbox" data-testid="coach-option"
-                        prop:checked=move || coach.get() && !(daily.get() && rows.with(Vec::len) == 1)
-                        prop:disabled=move || daily.get() && rows.with(Vec::len) == 1
+                        prop:checked=move || coach.get() && !(daily.get() && rows.with(Vec::len) == 1) && !people_only.get()
+                        prop:disabled=move || (daily.get() && rows.with(Vec::len) == 1) || people_only.get()
                         on:change=move |ev| coach.set(event_target_checked(&ev))/>
                     {t!(i18n, coach_option)}
                 </label>
@@ -372,6 +382,20 @@ fn OptionField(
                     {label}
                 </label>
                 <p class="hint" data-testid="table-dice-note">{t!(i18n, table_dice_note)}</p>
+            }
+            .into_any()
+        }
+        // R-GN-14: real cards, only people, never in a daily challenge.
+        OptionKind::Bool { .. } if key == rules::chance::CARDS_OPTION => {
+            let on = move || current().as_bool().unwrap_or(false) && !daily.get();
+            view! {
+                <label class="check">
+                    <input type="checkbox" data-option=key prop:checked=on
+                        prop:disabled=move || daily.get()
+                        on:change=move |ev| set(Value::Bool(event_target_checked(&ev)))/>
+                    {label}
+                </label>
+                <p class="hint" data-testid="real-cards-note">{t!(i18n, real_cards_note)}</p>
             }
             .into_any()
         }

@@ -695,9 +695,23 @@ pub fn table_dice(options: &serde_json::Value) -> bool {
         == Some(true)
 }
 
-/// Whether a saved game was played with real dice or cards (`table_dice`).
+/// Whether a game's options have the players play their own cards
+/// (R-GN-14): like real dice, statistics only.
+pub fn real_cards(options: &serde_json::Value) -> bool {
+    options
+        .get(rules::chance::CARDS_OPTION)
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
+/// Whether a game was played with real dice or real cards.
+pub fn table_play(options: &serde_json::Value) -> bool {
+    table_dice(options) || real_cards(options)
+}
+
+/// Whether a saved game was played with real dice or cards (`table_play`).
 pub fn is_table(g: &SavedGame) -> bool {
-    g.record.get("options").is_some_and(table_dice)
+    g.record.get("options").is_some_and(table_play)
 }
 
 /// Unreadable settings fall back to the defaults (they hold nothing to lose).

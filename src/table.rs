@@ -197,6 +197,13 @@ impl<G: Game> TableCtx<G> {
         }
     }
 
+    /// The rules' reason to refuse `action` to the seat at the device, for
+    /// a table that shows it where the player tapped.
+    pub fn refusal(&self, action: &G::Action) -> Text {
+        let seat = self.seen.with_untracked(|s| s.frame.seat);
+        self.why.with_value(|why| why(seat, action))
+    }
+
     /// Sends one of the rules' legal actions for the acting seat; the
     /// session applies, saves and announces it. Anything else is not sent:
     /// the player is told the rules' reason.
@@ -549,6 +556,9 @@ pub struct Entry {
     pub name: fn(Locale) -> String,
     pub pitch: fn(Locale) -> String,
     pub options: fn() -> Vec<OptionSpec>,
+    /// Whether every seat must be a person with these options
+    /// (`rules::Game::people_only`; unreadable options: no).
+    pub people_only: fn(&Value) -> bool,
     pub option_label: fn(&str, Locale) -> String,
     /// A new game's record as JSON, or why the rules refuse the set-up.
     pub new_record: fn(Vec<SeatInfo>, &Value, u64) -> Result<Value, Text>,
@@ -587,6 +597,7 @@ pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> Str
             td_string!(l, err_dice_count, expected = expected, got = got).to_string()
         }
         Shared::Face { face } => td_string!(l, err_face, face = face).to_string(),
+        Shared::PeopleOnly => td_string!(l, err_people_only).to_string(),
     }
 }
 

@@ -1886,7 +1886,9 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
     seats_n: usize,
     depths: &[usize],
     passes: usize,
+    options: serde_json::Value,
 ) {
+    let options = rules::parse_options::<G>(&options).unwrap();
     use spielblock::table::{Frame, Port, Sent};
     use std::sync::{Arc, Mutex};
     spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
@@ -1899,7 +1901,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
             let players: Vec<rules::SeatInfo> = (0..seats_n)
                 .map(|i| rules::SeatInfo::human(format!("P{}", i + 1)))
                 .collect();
-            let mut m = rules::Match::<G>::new(players, G::Options::default(), seed).unwrap();
+            let mut m = rules::Match::<G>::new(players, options.clone(), seed).unwrap();
             let mut rng = rules::rng::Rng::new(seed * 1000 + depth as u64);
             for _ in 0..depth {
                 let Some(&seat) = m.state().to_act().first() else {
@@ -2032,13 +2034,30 @@ impl rules::registry::Visit for TableCheck {
     fn visit<G: rules::Game>(self) -> Self::Out {
         // Up to three seats (hand-overs, a Hazard's flips for the others),
         // from the start to late in a game.
-        Box::pin(table_offers_exactly_the_rules_moves::<G>(
-            G::MAX_SEATS.min(3),
-            &[
-                0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 30, 31, 32, 33, 90, 91, 92, 150,
-            ],
-            3,
-        ))
+        Box::pin(async {
+            table_offers_exactly_the_rules_moves::<G>(
+                G::MAX_SEATS.min(3),
+                &[
+                    0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 30, 31, 32, 33, 90, 91, 92, 150,
+                ],
+                3,
+                serde_json::json!({}),
+            )
+            .await;
+            // With real cards the table is the round scorer.
+            if G::options_spec()
+                .iter()
+                .any(|s| s.key == rules::chance::CARDS_OPTION)
+            {
+                table_offers_exactly_the_rules_moves::<G>(
+                    G::MAX_SEATS.min(3),
+                    &[0, 1, 4, 9, 30, 60, 61],
+                    2,
+                    serde_json::json!({ (rules::chance::CARDS_OPTION): true }),
+                )
+                .await;
+            }
+        })
     }
 }
 

@@ -19,6 +19,11 @@ use serde::{Deserialize, Serialize};
 /// their own (`Options::table_dice`).
 pub const OPTION: &str = "table_dice";
 
+/// The option of a card game played with the players' own deck, whose
+/// rounds the app only scores from what they enter (always with
+/// `Game::people_only`).
+pub const CARDS_OPTION: &str = "real_cards";
+
 /// The kind of a die, as the face picker draws it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -45,6 +45,8 @@ pub enum Shared {
     DiceCount { expected: usize, got: usize },
     /// R-G-5: an entered face outside 1 to 6.
     Face { face: u8 },
+    /// With these options every seat is a person (`Game::people_only`).
+    PeopleOnly,
 }
 
 /// The longest player name, in characters.
@@ -75,6 +77,7 @@ impl fmt::Display for Shared {
                 write!(f, "The throw has {expected} dice, not {got}.")
             }
             Shared::Face { face } => write!(f, "A die shows 1 to 6, not {face}."),
+            Shared::PeopleOnly => f.write_str("With these options every player is a person."),
         }
     }
 }
@@ -380,6 +383,13 @@ pub trait Game:
     /// The setup options (R-*-* rulings marked "(option)").
     fn options_spec() -> Vec<OptionSpec> {
         Vec::new()
+    }
+
+    /// Whether every seat must be a person with these options (the players'
+    /// own cards, which no computer seat can hold): `Match` refuses a
+    /// computer seat (`Shared::PeopleOnly`) and setup offers none.
+    fn people_only(_options: &Self::Options) -> bool {
+        false
     }
 
     /// A fresh game. Seat count and the options' ranges are checked by

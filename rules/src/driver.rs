@@ -2,7 +2,7 @@
 //! every game gets the same property tests and the same simulate command.
 
 use crate::contract::{Game, Level, RuleError, Seat, Shared, Weighed};
-use crate::midend::{Match, SeatInfo};
+use crate::midend::{Match, SeatInfo, SeatKind};
 use crate::rng::Rng;
 
 /// Who decides for a seat in a driven game.
@@ -115,6 +115,12 @@ pub fn play_to_end<G: Game>(
         .map(|(i, p)| SeatInfo {
             // A random or baseline seat says so (its level is unused).
             policy: Some(p.name()),
+            // Where only people may sit, the policy stands in for a person.
+            kind: if G::people_only(options) {
+                SeatKind::Human
+            } else {
+                SeatKind::Computer
+            },
             ..SeatInfo::computer(
                 format!("P{}", i + 1),
                 match p {

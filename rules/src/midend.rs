@@ -170,6 +170,9 @@ impl<G: Game> Match<G> {
             }
         }
         let state = new_game::<G>(seats.len(), &options, seed)?;
+        if G::people_only(&options) && seats.iter().any(|s| s.kind == SeatKind::Computer) {
+            return Err(Shared::PeopleOnly.into());
+        }
         Ok(Match {
             record: Record {
                 game: G::ID.to_string(),
@@ -326,7 +329,11 @@ impl<G: Game> Match<G> {
     }
 
     /// Switches a seat between human and computer, or changes its level.
+    /// Not to the computer where every seat is a person (`Game::people_only`).
     pub fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) {
+        if kind == SeatKind::Computer && G::people_only(&self.record.options) {
+            return;
+        }
         let started = !self.record.moves.is_empty();
         if let Some(s) = self.record.seats.get_mut(seat) {
             if started && (s.kind != kind || (kind == SeatKind::Computer && s.level != level)) {

@@ -100,7 +100,7 @@ export async function observeDevice(page) {
  * handover; startBalance (En Gingg) or mode (MindGolf) options; tableDice
  * (R-G-5: the players throw their own dice).
  */
-export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false, realCards = false }) {
   await page.goto(base + '/');
   await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
@@ -116,6 +116,7 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
   if (handover) await page.check('[data-testid=handover-option]');
   if (coach) await page.check('[data-testid=coach-option]');
   if (tableDice) await page.check('[data-option=table_dice]');
+  if (realCards) await page.check('[data-option=real_cards]');
   if (startBalance !== undefined) await page.fill('[data-option=start_balance]', String(startBalance));
   if (mode) await page.selectOption('select[data-option=mode]', mode);
   if (seed !== undefined) {

@@ -473,11 +473,14 @@ fn play(view: &View, seat: Seat, style: Style, rng: &mut Rng) -> Action {
             Some(&pos) if hidden.len() >= 2 => Action::Flip { pos },
             _ => Action::Decline,
         },
-        Stage::Over => Action::Decline,
+        Stage::Over | Stage::Entry { .. } => Action::Decline,
     }
 }
 
 pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+    if let Stage::Entry { .. } = view.stage {
+        return super::real::fill(view, Some(rng));
+    }
     match level {
         Level::Strong => play(view, seat, STRONG, rng),
         Level::Casual => play(view, seat, CASUAL, rng),
@@ -485,6 +488,9 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
 }
 
 pub fn greedy(view: &View, seat: Seat) -> Action {
+    if let Stage::Entry { .. } = view.stage {
+        return super::real::fill(view, None);
+    }
     play(view, seat, GREEDY, &mut Rng::new(0))
 }
 

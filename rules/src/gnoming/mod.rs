@@ -12,7 +12,8 @@
 //! everyone (it ends face up on a layout or a pile anyway).
 
 use crate::contract::{
-    rank_by_key, require_turn, Evaluation, Figure, Game, Level, Outcome, RuleError, Seat,
+    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
+    RuleError, Seat,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -88,6 +89,16 @@ pub fn kind(card: Card) -> usize {
         Value(v) => 11 + (-v) as usize,
         Hazard => 17,
         Mulligan => 18,
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value(v) => write!(f, "{v}"),
+            Mulligan => f.write_str("Mulligan"),
+            Hazard => f.write_str("Hazard"),
+        }
     }
 }
 
@@ -247,6 +258,16 @@ pub enum Action {
     Flip { pos: usize },
     /// After someone discarded a Hazard: turn up nothing.
     Decline,
+    /// R-GN-14, real cards: mark the position of `seat`'s layout the next
+    /// card entered goes to.
+    Mark { seat: Seat, pos: usize },
+    /// R-GN-14: the card at the marked position; the mark moves on to the
+    /// next position still empty.
+    Enter { card: Card },
+    /// R-GN-14: who went out first this round.
+    Out { seat: Seat },
+    /// R-GN-14: every layout and who went out are entered: score the round.
+    Score,
 }
 
 /// Who decides what now.
@@ -267,6 +288,10 @@ pub enum Stage {
     Discard,
     /// A Hazard was discarded: these players, in turn, may turn up a card.
     Flips { queue: Vec<Seat> },
+    /// R-GN-14, real cards: the round is played on the table and its final
+    /// layouts are being entered; the next card goes to `at` (a seat and a
+    /// position), if any.
+    Entry { at: Option<(Seat, usize)> },
     /// The third round is scored.
     Over,
 }
@@ -350,6 +375,26 @@ pub enum Event {
     WentOut {
         seat: Seat,
     },
+    /// R-GN-14: a round with real cards begins; `first` plays first.
+    Began {
+        round: usize,
+        first: Seat,
+    },
+    /// R-GN-14: the position the next card entered goes to.
+    Marked {
+        seat: Seat,
+        pos: usize,
+    },
+    /// R-GN-14: a card of a final layout entered.
+    Entered {
+        seat: Seat,
+        pos: usize,
+        card: Card,
+    },
+    /// R-GN-14: who went out first, as entered.
+    ChoseOut {
+        seat: Seat,
+    },
     /// The round is over: every layout turned up and scored.
     RoundOver {
         round: usize,
@@ -390,6 +435,19 @@ pub enum Error {
     BounceBack,
     /// R-GN-4: a Hazard never turns up a player's last face-down card.
     LastCard,
+    /// R-GN-14: no position is marked for the card entered.
+    NoMark,
+    /// R-GN-14: a card the deck does not have (values -5 to 12, no 0).
+    NoSuchCard,
+    /// R-GN-14, R-GN-1: the deck holds `deck` of `card`, and the layouts
+    /// entered would hold more.
+    TooMany { card: Card, deck: usize },
+    /// R-GN-14: no such player in this game.
+    NoSuchSeat,
+    /// R-GN-14: a position of a layout is still empty.
+    Unfinished { seat: Seat, pos: usize },
+    /// R-GN-14: who went out first is not entered yet.
+    NoOut,
 }
 
 impl fmt::Display for Error {
@@ -410,6 +468,21 @@ impl fmt::Display for Error {
             Error::NotAHazard => "Only a Hazard leaves the game.",
             Error::BounceBack => "A bouncing card cannot go back where it came from.",
             Error::LastCard => "A Hazard never turns up a player's last face-down card.",
+            Error::NoMark => "Mark the position the card goes to first.",
+            Error::NoSuchCard => "The deck has the values -5 to 12 (no 0), Mulligans and Hazards.",
+            Error::TooMany { card, deck } => {
+                return write!(f, "The deck holds only {deck} × {card}.");
+            }
+            Error::NoSuchSeat => "There is no such player in this game.",
+            Error::Unfinished { seat, pos } => {
+                return write!(
+                    f,
+                    "Player {}'s position {} is still empty.",
+                    seat + 1,
+                    pos + 1
+                );
+            }
+            Error::NoOut => "Enter who went out first.",
         })
     }
 }
@@ -514,6 +587,9 @@ pub struct Gnoming {
     turns: u32,
     results: Vec<RoundResult>,
     totals: Vec<i64>,
+    /// R-GN-14: played with real cards; the app only scores the rounds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    real: bool,
 }
 
 impl Gnoming {
@@ -926,7 +1002,19 @@ impl Game for Gnoming {
     const PRIVATE_INFO: bool = false;
     const LOWEST_WINS: bool = true;
 
-    fn new(seats: usize, _options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
+    fn options_spec() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: real::OPTION,
+            kind: OptionKind::Bool { default: false },
+        }]
+    }
+
+    /// R-GN-14: a computer cannot hold real cards.
+    fn people_only(options: &Options) -> bool {
+        options.real_cards
+    }
+
+    fn new(seats: usize, options: &Options, seed: u64) -> Result<Self, RuleError<Error>> {
         let mut game = Gnoming {
             rng: Rng::new(seed),
             round: 0,
@@ -949,8 +1037,13 @@ impl Game for Gnoming {
             turns: 0,
             results: Vec::new(),
             totals: vec![0; seats],
+            real: options.real_cards,
         };
-        game.deal(&mut Vec::new());
+        if game.real {
+            game.begin_entry(&mut Vec::new());
+        } else {
+            game.deal(&mut Vec::new());
+        }
         Ok(game)
     }
 
@@ -958,6 +1051,7 @@ impl Game for Gnoming {
         match &self.stage {
             Stage::Opening { seat, .. } => vec![*seat],
             Stage::Flips { queue } => vec![queue[0]],
+            Stage::Entry { .. } => vec![self.first],
             Stage::Over => Vec::new(),
             _ => vec![self.turn],
         }
@@ -1020,6 +1114,7 @@ impl Game for Gnoming {
                 }
                 out.push(Action::Decline);
             }
+            Stage::Entry { at } => out = self.entry_actions(*at),
             Stage::Over => {}
         }
         out
@@ -1028,7 +1123,12 @@ impl Game for Gnoming {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
         require_turn(self, seat)?;
         let mut next = self.clone();
-        let events = next.act(seat, *action).map_err(RuleError::Game)?;
+        let events = if next.real {
+            next.act_entry(*action)
+        } else {
+            next.act(seat, *action)
+        }
+        .map_err(RuleError::Game)?;
         *self = next;
         Ok(events)
     }
@@ -1092,6 +1192,10 @@ impl Game for Gnoming {
     }
 
     fn open_view(&self) -> View {
+        if self.real {
+            // Real cards: the app knows only what was entered.
+            return self.view(None);
+        }
         View {
             face_down: self
                 .layouts
@@ -1201,6 +1305,13 @@ impl Game for Gnoming {
     fn undoable(action: &Action, events: &[Event]) -> bool {
         // Taking a pile's top or putting a card on a face-up position reveals
         // nothing; a draw, a card turned up or a new deal does.
+        // R-GN-14: an entry may be changed until the round is scored.
+        if matches!(
+            action,
+            Action::Mark { .. } | Action::Enter { .. } | Action::Out { .. }
+        ) {
+            return true;
+        }
         matches!(
             action,
             Action::Take { .. } | Action::Place { .. } | Action::Discard { .. }
@@ -1222,7 +1333,20 @@ impl Game for Gnoming {
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
         let k = rng.below(11) as usize;
-        match rng.below(9) {
+        match rng.below(13) {
+            9 => Action::Mark {
+                seat: k % 8,
+                pos: rng.below(11) as usize,
+            },
+            10 => Action::Enter {
+                card: match k {
+                    0 => Mulligan,
+                    1 => Hazard,
+                    _ => Value(rng.below(20) as i8 - 6),
+                },
+            },
+            11 => Action::Out { seat: k % 8 },
+            12 => Action::Score,
             0 => Action::Reveal { pos: k },
             1 => Action::Draw,
             2 => Action::Take { pile: k % 3 },
@@ -1236,6 +1360,9 @@ impl Game for Gnoming {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        if self.real {
+            return self.check_entry();
+        }
         // All 110 cards accounted for.
         let mut counts = [0usize; 19];
         for c in self.all_cards() {
@@ -1316,8 +1443,13 @@ impl Game for Gnoming {
     }
 }
 
-/// Gnoming A Round has no setup options.
+/// Gnoming A Round's setup options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {}
+pub struct Options {
+    /// R-GN-14: the players play with their own deck; the app scores the
+    /// rounds from the layouts they enter.
+    #[serde(default)]
+    pub real_cards: bool,
+}
 
 pub mod bot;

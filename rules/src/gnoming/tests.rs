@@ -31,7 +31,7 @@ fn cards(text: &str) -> [Card; 9] {
 /// A game of `n` players past the opening (each turned up positions 0 and
 /// 1), seat 0 to draw.
 fn started(n: usize) -> Gnoming {
-    let mut g = new_game::<Gnoming>(n, &Options {}, 7).unwrap();
+    let mut g = new_game::<Gnoming>(n, &Options::default(), 7).unwrap();
     for s in 0..n {
         g.apply(s, &Action::Reveal { pos: 0 }).unwrap();
         g.apply(s, &Action::Reveal { pos: 1 }).unwrap();
@@ -87,7 +87,7 @@ fn the_deck_has_110_cards_as_the_table_says_r_gn_1() {
 fn set_up_nine_face_down_two_piles_two_turned_up_first_player_rotates_r_gn_2() {
     // R-GN-2
     for n in 2..=7 {
-        let g = new_game::<Gnoming>(n, &Options {}, n as u64).unwrap();
+        let g = new_game::<Gnoming>(n, &Options::default(), n as u64).unwrap();
         assert!(g.layouts.iter().flatten().all(|s| !s.up));
         assert_eq!(g.layouts.len(), n);
         assert!(g.piles.iter().all(|p| p.len() == 1));
@@ -96,7 +96,7 @@ fn set_up_nine_face_down_two_piles_two_turned_up_first_player_rotates_r_gn_2() {
         g.check_invariants().unwrap();
     }
     // Each player turns up two of their own cards, in turn order.
-    let mut g = new_game::<Gnoming>(3, &Options {}, 3).unwrap();
+    let mut g = new_game::<Gnoming>(3, &Options::default(), 3).unwrap();
     assert_eq!(g.to_act(), vec![0]);
     act(&mut g, 0, Action::Reveal { pos: 4 });
     assert!(matches!(
@@ -131,7 +131,7 @@ fn a_hazard_turned_up_for_a_pile_leaves_the_game_without_flips_r_gn_13() {
     // R-GN-2, R-GN-13: find deals where a pile's first card was a Hazard.
     let mut seen = 0;
     for seed in 0..400 {
-        let g = new_game::<Gnoming>(4, &Options {}, seed).unwrap();
+        let g = new_game::<Gnoming>(4, &Options::default(), seed).unwrap();
         if !g.removed.is_empty() {
             seen += 1;
             assert!(g.removed.iter().all(|c| *c == Hazard));
@@ -716,7 +716,7 @@ fn property_thousands_of_random_games() {
     property_with::<Gnoming>(
         1000,
         |i| 2 + (i % 6) as usize,
-        |_| Options {},
+        |_| Options::default(),
         |_, _| Policy::Random,
     )
     .unwrap();
@@ -724,11 +724,11 @@ fn property_thousands_of_random_games() {
 
 #[test]
 fn property_seeded_games_with_computer_players() {
-    property::<Gnoming>(300, |i| 2 + (i % 6) as usize, |_| Options {}).unwrap();
+    property::<Gnoming>(300, |i| 2 + (i % 6) as usize, |_| Options::default()).unwrap();
     property_with::<Gnoming>(
         100,
         |i| 3 + (i % 3) as usize,
-        |_| Options {},
+        |_| Options::default(),
         |i, s| {
             if (i + s as u64).is_multiple_of(2) {
                 Policy::Baseline("greedy".into())
@@ -798,4 +798,235 @@ fn the_coach_is_honest() {
     println!("{r}");
     assert!(r.positions >= 500 * 9 / 10, "{r}");
     assert!(r.honest(), "{r}");
+}
+
+/// R-GN-14: Gnoming with real cards, entered round by round.
+mod real_cards {
+    use super::*;
+    use crate::midend::{Match, SeatInfo};
+
+    fn real() -> Options {
+        Options { real_cards: true }
+    }
+
+    /// Enters `layouts` (text, row by row) and who went out, from the
+    /// first position on, as a player taps: one card after the other.
+    fn enter_round(g: &mut Gnoming, layouts: &[&str], out: Seat) {
+        let s = g.to_act()[0];
+        for (seat, text) in layouts.iter().enumerate() {
+            g.apply(s, &Action::Mark { seat, pos: 0 }).ok();
+            for card in cards(text) {
+                g.apply(s, &Action::Enter { card }).unwrap();
+            }
+        }
+        g.apply(s, &Action::Out { seat: out }).unwrap();
+        g.apply(s, &Action::Score).unwrap();
+    }
+
+    #[test]
+    fn r_gn_14_a_round_with_two_mulligans_and_a_hazard_scores_as_the_digital_round() {
+        let mut g = new_game::<Gnoming>(3, &real(), 1).unwrap();
+        assert_eq!(g.stage, Stage::Entry { at: Some((0, 0)) });
+        assert_eq!(g.to_act(), vec![0]);
+        let round = [
+            "M 6 M / 3 3 3 / H -2 12",
+            "4 4 4 / -5 1 9 / 9 9 11",
+            "7 7 7 / 7 7 7 / 10 10 -1",
+        ];
+        enter_round(&mut g, &round, 2);
+        let layouts: Vec<[Card; 9]> = round.iter().map(|t| cards(t)).collect();
+        let (before, scores) = round_scores(&layouts, 2);
+        assert_eq!(g.results[0].before, before);
+        assert_eq!(g.results[0].scores, scores);
+        assert_eq!(g.totals, scores);
+        // M 6 M matches at 6 (-6), the 3s (-3), H +10, -2, 12.
+        assert_eq!(before[0], 11);
+        // The next round: nothing entered, the second player first (R-GN-2).
+        assert_eq!(g.stage, Stage::Entry { at: Some((0, 0)) });
+        assert_eq!(g.to_act(), vec![1]);
+        assert!(g.view(None).layouts.iter().flatten().all(Option::is_none));
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn r_gn_14_three_rounds_and_the_tie_break_r_gn_10() {
+        let mut g = new_game::<Gnoming>(2, &real(), 1).unwrap();
+        // Round 1: A -6, B 3; A went out with the lowest score: -5.
+        enter_round(
+            &mut g,
+            &["1 1 1 / 2 2 2 / 3 3 3", "1 1 1 / 2 2 2 / 3 4 -1"],
+            0,
+        );
+        assert_eq!(g.totals, vec![-11, 3]);
+        // Round 2: equal layouts (67 each), B went out: a tie counts as
+        // the lowest (R-GN-13), so B gets -5.
+        let even = "5 6 7 / 8 9 10 / 11 12 -1";
+        enter_round(&mut g, &[even, even], 1);
+        assert_eq!(g.totals, vec![56, 65]);
+        // Round 3: A 0, B -4 and out lowest (-9): equal totals, and the
+        // lower third round wins (R-GN-10).
+        enter_round(
+            &mut g,
+            &["4 4 4 / 5 5 5 / 6 6 -3", "4 4 4 / 5 5 5 / 6 1 -2"],
+            1,
+        );
+        assert_eq!(g.stage, Stage::Over);
+        assert_eq!(g.results.len(), ROUNDS);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.scores, vec![56, 56]);
+        assert_eq!(g.results[2].scores, vec![0, -9]);
+        assert_eq!(o.places, vec![2, 1]);
+        g.check_invariants().unwrap();
+        assert_eq!(g.recomputed_scores(), g.scores());
+    }
+
+    #[test]
+    fn r_gn_14_a_card_the_deck_cannot_hold_that_often_is_refused_with_the_reason() {
+        let mut g = new_game::<Gnoming>(2, &real(), 1).unwrap();
+        for _ in 0..3 {
+            g.apply(0, &Action::Enter { card: Mulligan }).unwrap();
+        }
+        let before = g.clone();
+        let e = g.apply(0, &Action::Enter { card: Mulligan }).unwrap_err();
+        assert_eq!(
+            e,
+            RuleError::Game(Error::TooMany {
+                card: Mulligan,
+                deck: 3
+            })
+        );
+        assert_eq!(e.to_string(), "The deck holds only 3 × Mulligan.");
+        assert_eq!(g, before);
+        assert!(!g
+            .legal_actions(0)
+            .contains(&Action::Enter { card: Mulligan }));
+        // Overwriting a Mulligan with a Mulligan is fine: it is not a fourth.
+        g.apply(0, &Action::Mark { seat: 0, pos: 1 }).unwrap();
+        assert!(g
+            .legal_actions(0)
+            .contains(&Action::Enter { card: Mulligan }));
+        for bad in [Value(0), Value(13), Value(-6)] {
+            assert_eq!(
+                g.apply(0, &Action::Enter { card: bad }),
+                Err(RuleError::Game(Error::NoSuchCard))
+            );
+        }
+        assert_eq!(
+            g.apply(0, &Action::Mark { seat: 2, pos: 0 }),
+            Err(RuleError::Game(Error::NoSuchSeat))
+        );
+        assert_eq!(
+            g.apply(0, &Action::Mark { seat: 1, pos: 9 }),
+            Err(RuleError::Game(Error::NoSuchPosition))
+        );
+        assert_eq!(
+            g.apply(0, &Action::Score),
+            Err(RuleError::Game(Error::Unfinished { seat: 0, pos: 3 }))
+        );
+        // Only the round's first player enters; digital moves are refused.
+        assert_eq!(
+            g.apply(1, &Action::Enter { card: Value(1) }),
+            Err(RuleError::Shared(Shared::NotYourTurn))
+        );
+        assert_eq!(
+            g.apply(0, &Action::Draw),
+            Err(RuleError::Game(Error::NotNow))
+        );
+        assert_eq!(g, before.clone_with_mark(0, 1));
+    }
+
+    impl Gnoming {
+        fn clone_with_mark(&self, seat: Seat, pos: usize) -> Gnoming {
+            let mut g = self.clone();
+            g.stage = Stage::Entry {
+                at: Some((seat, pos)),
+            };
+            g
+        }
+    }
+
+    #[test]
+    fn r_gn_14_entries_are_edited_until_the_round_is_scored() {
+        let mut g = new_game::<Gnoming>(2, &real(), 1).unwrap();
+        for k in 0..18 {
+            g.apply(
+                0,
+                &Action::Enter {
+                    card: Value(1 + (k % 9) as i8),
+                },
+            )
+            .unwrap();
+        }
+        assert_eq!(g.stage, Stage::Entry { at: None });
+        g.apply(0, &Action::Out { seat: 1 }).unwrap();
+        // A typo: B's centre was a 12.
+        g.apply(0, &Action::Mark { seat: 1, pos: 4 }).unwrap();
+        let ev = g.apply(0, &Action::Enter { card: Value(12) }).unwrap();
+        assert_eq!(
+            ev,
+            vec![Event::Entered {
+                seat: 1,
+                pos: 4,
+                card: Value(12)
+            }]
+        );
+        assert!(Gnoming::undoable(&Action::Enter { card: Value(12) }, &ev));
+        g.apply(0, &Action::Out { seat: 0 }).unwrap();
+        assert!(g.legal_actions(0).contains(&Action::Score));
+        let ev = g.apply(0, &Action::Score).unwrap();
+        assert!(!Gnoming::undoable(&Action::Score, &ev));
+        assert_eq!(g.results[0].layouts[1][4], Value(12));
+        assert_eq!(g.results[0].out, 0);
+    }
+
+    #[test]
+    fn r_gn_14_only_people_sit_at_a_game_with_real_cards() {
+        let people = vec![SeatInfo::human("Ana"), SeatInfo::human("Ben")];
+        let mut m = Match::<Gnoming>::new(people.clone(), real(), 1).unwrap();
+        let with_cpu = vec![
+            SeatInfo::human("Ana"),
+            SeatInfo::computer("Robo".to_string(), Level::Strong),
+        ];
+        assert_eq!(
+            Match::<Gnoming>::new(with_cpu.clone(), real(), 1).unwrap_err(),
+            RuleError::Shared(Shared::PeopleOnly)
+        );
+        assert!(Match::<Gnoming>::new(with_cpu, Options::default(), 1).is_ok());
+        m.set_seat(1, crate::midend::SeatKind::Computer, Level::Strong);
+        assert_eq!(m.record().seats[1].kind, crate::midend::SeatKind::Human);
+    }
+
+    #[test]
+    fn r_gn_14_a_game_with_real_cards_replays_from_its_record_and_names_no_card_it_was_not_told() {
+        let policies = [Policy::Random, Policy::Level(Level::Strong), Policy::Random];
+        let m = crate::driver::play_to_end::<Gnoming>(
+            &policies,
+            &real(),
+            5,
+            5,
+            100_000,
+            crate::driver::Check::Full,
+        )
+        .unwrap();
+        assert!(m.state().is_over());
+        // Nothing hidden: the replay's open view is the public view.
+        assert_eq!(m.state().open_view(), m.state().view(None));
+        let again = Match::<Gnoming>::replay(m.record().clone()).unwrap();
+        assert_eq!(again.state(), m.state());
+    }
+
+    #[test]
+    fn property_games_with_real_cards() {
+        property_with::<Gnoming>(
+            60,
+            |i| 2 + (i % 6) as usize,
+            |_| real(),
+            |i, s| match (i + s as u64) % 3 {
+                0 => Policy::Random,
+                1 => Policy::Level(Level::Strong),
+                _ => Policy::Baseline("greedy".into()),
+            },
+        )
+        .unwrap();
+    }
 }

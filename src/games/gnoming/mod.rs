@@ -12,7 +12,8 @@ use crate::i18n::*;
 use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::gnoming::{
-    score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View, DECK, ROUNDS,
+    matches, real, score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View,
+    DECK, ROUNDS,
 };
 use rules::Seat;
 
@@ -36,6 +37,11 @@ pub fn card_name(c: Card, l: Locale) -> String {
         Card::Mulligan => td_string!(l, gn_mulligan).to_string(),
         Card::Hazard => td_string!(l, gn_hazard).to_string(),
     }
+}
+
+/// "Player N", for a text with no names at hand.
+fn player_n(seat: Seat, l: Locale) -> String {
+    td_string!(l, default_name, n = seat + 1).to_string()
 }
 
 /// A card face (or back) as HTML, with extra classes.
@@ -172,6 +178,14 @@ impl GameView for Gnoming {
             Action::Discard { pile } => td_string!(l, gn_discard_on, n = pile + 1).to_string(),
             Action::Remove => td_string!(l, gn_remove).to_string(),
             Action::Decline => td_string!(l, gn_decline).to_string(),
+            Action::Mark { seat, pos } => {
+                td_string!(l, gn_mark, pos = pos_name(*pos), name = player_n(*seat, l)).to_string()
+            }
+            Action::Enter { card } => card_name(*card, l),
+            Action::Out { seat } => {
+                td_string!(l, gn_ann_chose_out, name = player_n(*seat, l)).to_string()
+            }
+            Action::Score => td_string!(l, gn_entry_score, round = v.round + 1).to_string(),
         }
     }
 
@@ -194,12 +208,27 @@ impl GameView for Gnoming {
             Error::NotAHazard => td_string!(l, gn_err_not_hazard),
             Error::BounceBack => td_string!(l, gn_err_bounce_back),
             Error::LastCard => td_string!(l, gn_err_last_card),
+            Error::NoMark => td_string!(l, gn_err_no_mark),
+            Error::NoSuchCard => td_string!(l, gn_err_no_such_card),
+            Error::TooMany { card, deck } => {
+                return td_string!(l, gn_err_too_many, n = deck, card = card_name(*card, l))
+                    .to_string()
+            }
+            Error::NoSuchSeat => td_string!(l, gn_err_no_seat),
+            Error::Unfinished { seat, pos } => {
+                return td_string!(l, gn_err_unfinished, pos = pos_name(*pos), n = seat + 1)
+                    .to_string()
+            }
+            Error::NoOut => td_string!(l, gn_err_no_out),
         }
         .to_string()
     }
 
-    fn option_label(key: &str, _l: Locale) -> String {
-        key.to_string()
+    fn option_label(key: &str, l: Locale) -> String {
+        match key {
+            real::OPTION => td_string!(l, opt_real_cards).to_string(),
+            other => other.to_string(),
+        }
     }
 
     fn announce(_v: &View, events: &[Event], names: &[String], l: Locale) -> Vec<String> {
@@ -281,7 +310,22 @@ impl GameView for Gnoming {
                         )
                         .to_string()
                     }
-                    Event::GameOver => return None,
+                    Event::GameOver | Event::Marked { .. } => return None,
+                    Event::Began { round, first } => {
+                        td_string!(l, gn_ann_began, round = round + 1, name = name(*first))
+                            .to_string()
+                    }
+                    Event::Entered { seat, pos, card } => td_string!(
+                        l,
+                        gn_ann_entered,
+                        name = name(*seat),
+                        pos = pos_name(*pos),
+                        card = c(card)
+                    )
+                    .to_string(),
+                    Event::ChoseOut { seat } => {
+                        td_string!(l, gn_ann_chose_out, name = name(*seat)).to_string()
+                    }
                 })
             })
             .collect()
@@ -348,6 +392,8 @@ struct Ui<'a> {
     who: &'a [String],
     /// Where the last move went.
     last: &'a Last,
+    /// R-GN-14: why the rules refuse the card key just tapped.
+    refused: Option<&'a str>,
 }
 
 /// Where the last move went, marked on the table (issue 22) and entering
@@ -436,6 +482,13 @@ struct Offer {
     discard: [Option<usize>; 2],
     remove: Option<usize>,
     decline: Option<usize>,
+    /// R-GN-14, real cards: marking a position of a layout (seat, pos).
+    mark: Vec<((Seat, usize), usize)>,
+    /// Entering each card of the deck (`DECK`'s order) at the mark.
+    enter: [Option<usize>; DECK.len()],
+    /// Who went out first, per seat.
+    out: Vec<(Seat, usize)>,
+    score: Option<usize>,
 }
 
 impl Offer {
@@ -455,6 +508,19 @@ impl Offer {
                 Action::Discard { pile } => o.discard.get_mut(pile),
                 Action::Remove => Some(&mut o.remove),
                 Action::Decline => Some(&mut o.decline),
+                Action::Mark { seat, pos } => {
+                    o.mark.push(((seat, pos), k));
+                    None
+                }
+                Action::Enter { card } => DECK
+                    .iter()
+                    .position(|d| d.0 == card)
+                    .and_then(|i| o.enter.get_mut(i)),
+                Action::Out { seat } => {
+                    o.out.push((seat, k));
+                    None
+                }
+                Action::Score => Some(&mut o.score),
             };
             if let Some(slot) = slot {
                 *slot = Some(k);
@@ -530,6 +596,9 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
 /// The table, and apart from it the decision's controls (for the bar at
 /// the bottom of the screen).
 fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
+    if let Stage::Entry { at } = v.stage {
+        return entry_html(v, at, ui, l);
+    }
     let mut out = String::with_capacity(6000);
     out.push_str("<div class=\"gn-main\">");
     let focus = v.turn;
@@ -698,7 +767,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
                     td_string!(l, gn_do_flip_none).to_string()
                 }
             }
-            Stage::Over => String::new(),
+            Stage::Over | Stage::Entry { .. } => String::new(),
         }
     };
     if !prompt.is_empty() {
@@ -777,6 +846,192 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     }
     out.push_str("</div>");
     (out, actions)
+}
+
+/// The keypad's rows (at most six keys of 44 px fit a 320 px phone): the
+/// deck's cards (`DECK`'s order) 1..6, 7..12, -1..-5, Hazard and Mulligan.
+const KEY_ROWS: [std::ops::Range<usize>; 4] = [0..6, 6..12, 12..17, 17..19];
+
+/// R-GN-14, real cards: the round scorer. Every layout as entered so far (a
+/// tap marks the position the next card goes to; matching lines marked as
+/// the round summary marks them; the score so far) and who went out first;
+/// in the decision bar the keypad of the deck's cards and the round's
+/// score. A round just scored shows its summary first.
+fn entry_html(v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) -> (String, String) {
+    let mut out = String::with_capacity(8000);
+    let mut actions = String::new();
+    out.push_str(&format!(
+        "<div class=\"gn-main\"><p class=\"gn-round\" data-testid=\"gn-round\">{}</p>",
+        esc(&td_string!(
+            l,
+            gn_round,
+            round = v.round + 1,
+            rounds = ROUNDS
+        ))
+    ));
+    if let Some(r) = v.results.last().filter(|_| v.results.len() > ui.seen) {
+        round_html(&mut out, v, r, ui, l);
+        actions.push_str(&format!(
+            "<button type=\"button\" class=\"primary big\" data-act=\"ok\" data-testid=\"gn-continue\">{}</button>",
+            esc(td_string!(l, gn_continue))
+        ));
+    } else {
+        out.push_str(&format!(
+            "<p class=\"gn-prompt\" data-testid=\"gn-prompt\">{}</p><div class=\"gn-entries\">",
+            esc(&td_string!(
+                l,
+                gn_entry_play,
+                name = name_of(ui.names, v.first)
+            ))
+        ));
+        for seat in 0..v.seats() {
+            entry_layout(&mut out, v, seat, at, ui, l);
+        }
+        out.push_str("</div>");
+        entry_actions(&mut actions, v, at, ui, l);
+    }
+    out.push_str("</div><div class=\"gn-side\">");
+    scores_html(&mut out, v, ui, l);
+    out.push_str("</div>");
+    (out, actions)
+}
+
+/// One layout of the round scorer: its name and score so far, who went out
+/// first, and its nine positions, each a button marking it.
+fn entry_layout(
+    out: &mut String,
+    v: &View,
+    seat: Seat,
+    at: Option<(Seat, usize)>,
+    ui: &Ui,
+    l: Locale,
+) {
+    let layout = &v.layouts[seat];
+    let (_, matched) = matches(layout);
+    let name = name_of(ui.names, seat);
+    out.push_str(&format!(
+        "<section class=\"gn-entry seat{}{}\" data-testid=\"gn-entry\" data-seat=\"{seat}\"{}><div class=\"gn-entry-head\"><p>{}</p>",
+        seat % crate::table::SEAT_COLOURS,
+        if v.out == Some(seat) { " out" } else { "" },
+        if at.is_some_and(|a| a.0 == seat) { " data-decide" } else { "" },
+        layout_title(v, seat, ui, l)
+    ));
+    // Who went out first: one of the layouts, pressed.
+    let went = td_string!(l, gn_entry_out);
+    match ui.offer.out.iter().find(|o| o.0 == seat) {
+        Some(&(_, k)) => out.push_str(&format!(
+            "<button type=\"button\" class=\"gn-outb\" data-act=\"o{seat}\" data-legal=\"{k}\" data-testid=\"gn-out\" aria-pressed=\"false\">{}</button>",
+            esc(went)
+        )),
+        None if v.out == Some(seat) => out.push_str(&format!(
+            "<span class=\"gn-outb on\" data-testid=\"gn-out-on\">✓ {}</span>",
+            esc(went)
+        )),
+        None => {}
+    }
+    out.push_str(&format!(
+        "</div><div class=\"gn-lay gn-entry-lay\" role=\"group\" aria-label=\"{}\">",
+        esc(&td_string!(l, gn_layout_of, name = name))
+    ));
+    for (pos, c) in layout.iter().enumerate() {
+        let face = match c {
+            Some(_) => card_html(*c, if matched[pos] { " mt" } else { "" }, l),
+            None => "<span class=\"gc empty\"></span>".to_string(),
+        };
+        let label = format!(
+            "{}: {}",
+            td_string!(l, gn_mark, pos = pos_name(pos), name = name),
+            c.map(|c| card_name(c, l))
+                .unwrap_or_else(|| "–".to_string())
+        );
+        match ui.offer.mark.iter().find(|m| m.0 == (seat, pos)) {
+            Some(&(_, k)) => out.push_str(&format!(
+                "<button type=\"button\" class=\"gpos\" data-act=\"m{seat}-{pos}\" data-legal=\"{k}\" aria-label=\"{}\">{face}</button>",
+                esc(&label)
+            )),
+            None => out.push_str(&format!(
+                "<span class=\"gpos{}\" data-testid=\"{}\"{}>{face}</span>",
+                if at == Some((seat, pos)) { " sel" } else { "" },
+                if at == Some((seat, pos)) { "gn-marked" } else { "gn-pos" },
+                if at == Some((seat, pos)) { " aria-current=\"true\"" } else { "" }
+            )),
+        }
+    }
+    out.push_str("</div></section>");
+}
+
+/// The round scorer's decision bar: the keypad for the marked position
+/// (a card the deck no longer holds is a key that says why), then the
+/// round's score once everything is entered, or what is missing.
+fn entry_actions(out: &mut String, v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) {
+    if !ui.can_act() {
+        out.push_str(&format!(
+            "<p class=\"gn-prompt\">{}</p>",
+            esc(&td_string!(l, gn_watch, name = name_of(ui.names, v.first)))
+        ));
+        return;
+    }
+    match at {
+        Some((seat, pos)) => {
+            out.push_str(&format!(
+                "<div class=\"gn-keypad\"><p class=\"gn-keys-title\" data-testid=\"gn-keys-title\">{}</p><div class=\"gn-keys\" role=\"group\" aria-label=\"{}\" data-testid=\"gn-keys\">",
+                esc(&td_string!(
+                    l,
+                    gn_entry_at,
+                    pos = pos_name(pos),
+                    name = name_of(ui.names, seat)
+                )),
+                esc(td_string!(l, gn_entry_keys))
+            ));
+            for row in KEY_ROWS {
+                out.push_str("<div class=\"gn-keys-row\">");
+                for i in row {
+                    let card = DECK[i].0;
+                    let face = card_html(Some(card), "", l);
+                    let label = esc(&card_name(card, l));
+                    match ui.offer.enter[i] {
+                        Some(k) => out.push_str(&format!(
+                            "<button type=\"button\" class=\"gn-key\" data-act=\"k{i}\" data-legal=\"{k}\" data-testid=\"gn-key\" data-card=\"{}\" aria-label=\"{label}\">{face}</button>",
+                            real::key_name(card)
+                        )),
+                        // Not on the list: a tap says the rules' reason
+                        // under the keys.
+                        None => out.push_str(&format!(
+                            "<button type=\"button\" class=\"gn-key off\" data-act=\"k{i}\" data-testid=\"gn-key\" data-card=\"{}\" aria-disabled=\"true\" aria-label=\"{label}\" aria-describedby=\"gn-refused\">{face}</button>",
+                            real::key_name(card)
+                        )),
+                    }
+                }
+                out.push_str("</div>");
+            }
+            out.push_str(&format!(
+                "</div><p class=\"gn-refused\" id=\"gn-refused\" role=\"alert\" data-testid=\"gn-refused\">{}</p></div>",
+                esc(ui.refused.unwrap_or_default())
+            ));
+        }
+        None => out.push_str(&format!(
+            "<p class=\"gn-prompt\" data-testid=\"gn-entry-done\">{}</p>",
+            esc(td_string!(l, gn_entry_done))
+        )),
+    }
+    match ui.offer.score {
+        Some(k) => out.push_str(&format!(
+            "<button type=\"button\" class=\"primary big\" data-act=\"score\" data-legal=\"{k}\" data-testid=\"gn-score\" data-primary=\"true\">{}</button>",
+            esc(&td_string!(l, gn_entry_score, round = v.round + 1))
+        )),
+        None => {
+            let left = v.layouts.iter().flatten().filter(|c| c.is_none()).count();
+            let text = if left > 0 {
+                td_string!(l, gn_entry_left, n = left).to_string()
+            } else {
+                td_string!(l, gn_entry_left_out).to_string()
+            };
+            out.push_str(&format!(
+                "<p class=\"hint\" data-testid=\"gn-entry-left\">{}</p>",
+                esc(&text)
+            ));
+        }
+    }
 }
 
 /// "NAME's layout shows S", the name in its colour with its computer mark,
@@ -961,6 +1216,8 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     let with_view = move |f: &mut dyn FnMut(&View)| ctx.seen.with(|s| f(&s.view));
     let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let sel = MovePick::new(moves, None::<usize>);
+    // R-GN-14: the card key tapped that the rules refuse now (by `DECK`).
+    let refused = MovePick::new(moves, None::<usize>);
     // Round ends looked at: the one on screen when the table opened counts
     // as seen (a reload does not bring it back).
     let first = ctx.seen.with_untracked(|s| s.view.results.len());
@@ -985,7 +1242,12 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
             .seen
             .with(|s| (s.frame, s.log.last().cloned().unwrap_or_default()));
         let last = Last::of(&events, motion.fresh(frame));
+        let why = refused
+            .get()
+            .and_then(|i| DECK.get(i))
+            .map(|&(card, _)| ctx.refusal(&Action::Enter { card }).get(l));
         let ui = Ui {
+            refused: why.as_deref(),
             names: &names,
             who: &who,
             last: &last,
@@ -1024,6 +1286,13 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
         if let Some(k) = crate::table::clicked_legal(&ev) {
             refocus.set_value(None);
             ctx.send_legal(k);
+            return;
+        }
+        // R-GN-14: a card the rules do not take now: their reason.
+        if let Some(i) = act.strip_prefix('k').and_then(|i| i.parse::<usize>().ok()) {
+            if DECK.get(i).is_some() {
+                refused.set(Some(i));
+            }
             return;
         }
         if let Some(pos) = act.strip_prefix('s').and_then(|p| p.parse::<usize>().ok()) {
