@@ -371,9 +371,21 @@ fn OptionField(
             </label>
         }
         .into_any(),
-        // R-G-5: dice from the table, never in a daily challenge.
-        OptionKind::Bool { .. } if key == rules::chance::OPTION => {
+        // Dice from the table (R-G-5) or real cards (R-GN-14): explained,
+        // and never in a daily challenge.
+        OptionKind::Bool { .. }
+            if key == rules::chance::OPTION || key == rules::chance::CARDS_OPTION =>
+        {
             let on = move || current().as_bool().unwrap_or(false) && !daily.get();
+            let dice = key == rules::chance::OPTION;
+            let note = move || {
+                let l = i18n.get_locale();
+                if dice {
+                    td_string!(l, table_dice_note).to_string()
+                } else {
+                    td_string!(l, real_cards_note).to_string()
+                }
+            };
             view! {
                 <label class="check">
                     <input type="checkbox" data-option=key prop:checked=on
@@ -381,21 +393,7 @@ fn OptionField(
                         on:change=move |ev| set(Value::Bool(event_target_checked(&ev)))/>
                     {label}
                 </label>
-                <p class="hint" data-testid="table-dice-note">{t!(i18n, table_dice_note)}</p>
-            }
-            .into_any()
-        }
-        // R-GN-14: real cards, only people, never in a daily challenge.
-        OptionKind::Bool { .. } if key == rules::chance::CARDS_OPTION => {
-            let on = move || current().as_bool().unwrap_or(false) && !daily.get();
-            view! {
-                <label class="check">
-                    <input type="checkbox" data-option=key prop:checked=on
-                        prop:disabled=move || daily.get()
-                        on:change=move |ev| set(Value::Bool(event_target_checked(&ev)))/>
-                    {label}
-                </label>
-                <p class="hint" data-testid="real-cards-note">{t!(i18n, real_cards_note)}</p>
+                <p class="hint" data-testid=if dice { "table-dice-note" } else { "real-cards-note" }>{note}</p>
             }
             .into_any()
         }

@@ -605,15 +605,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     let over = v.stage == Stage::Over;
     let hand = v.hand.map(|c| card_name(c, l)).unwrap_or_default();
     // Round, whose turn, the last turns.
-    out.push_str(&format!(
-        "<p class=\"gn-round\" data-testid=\"gn-round\">{}</p>",
-        esc(&td_string!(
-            l,
-            gn_round,
-            round = v.round + 1,
-            rounds = ROUNDS
-        ))
-    ));
+    out.push_str(&round_line(v, l));
     if let (Some(s), false) = (v.out, over) {
         out.push_str(&format!(
             "<p class=\"gn-last\" data-testid=\"gn-last-turns\" role=\"status\">{}</p>",
@@ -848,6 +840,19 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
     (out, actions)
 }
 
+/// "Round R of 3".
+fn round_line(v: &View, l: Locale) -> String {
+    format!(
+        "<p class=\"gn-round\" data-testid=\"gn-round\">{}</p>",
+        esc(&td_string!(
+            l,
+            gn_round,
+            round = v.round + 1,
+            rounds = ROUNDS
+        ))
+    )
+}
+
 /// The keypad's rows (at most six keys of 44 px fit a 320 px phone): the
 /// deck's cards (`DECK`'s order) 1..6, 7..12, -1..-5, Hazard and Mulligan.
 const KEY_ROWS: [std::ops::Range<usize>; 4] = [0..6, 6..12, 12..17, 17..19];
@@ -860,15 +865,8 @@ const KEY_ROWS: [std::ops::Range<usize>; 4] = [0..6, 6..12, 12..17, 17..19];
 fn entry_html(v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) -> (String, String) {
     let mut out = String::with_capacity(8000);
     let mut actions = String::new();
-    out.push_str(&format!(
-        "<div class=\"gn-main\"><p class=\"gn-round\" data-testid=\"gn-round\">{}</p>",
-        esc(&td_string!(
-            l,
-            gn_round,
-            round = v.round + 1,
-            rounds = ROUNDS
-        ))
-    ));
+    out.push_str("<div class=\"gn-main\">");
+    out.push_str(&round_line(v, l));
     if let Some(r) = v.results.last().filter(|_| v.results.len() > ui.seen) {
         round_html(&mut out, v, r, ui, l);
         actions.push_str(&format!(
