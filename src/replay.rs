@@ -376,6 +376,9 @@ fn ReplayTable(
     let outcome = live.outcome().expect("a replay is of a finished game");
     let seats = live.seats();
     let epoch = live.epoch();
+    // Real cards (R-GN-14): the app never held a hidden card, so what a
+    // replay opens up does not apply.
+    let hint = !crate::storage::real_cards(&live.options());
     let live = StoredValue::new(live);
     let step = RwSignal::new(at.min(total));
     // Everything open after move `step`; nothing to act on.
@@ -488,7 +491,7 @@ fn ReplayTable(
                     })}
                 </section>
             })}
-            {move || (entry.replay_hint)(i18n.get_locale()).map(|hint| view! { <p class="hint" data-testid="replay-hint">{hint}</p> })}
+            {move || hint.then(|| (entry.replay_hint)(i18n.get_locale())).flatten().map(|hint| view! { <p class="hint" data-testid="replay-hint">{hint}</p> })}
             <nav class="replay-controls" aria-label=move || td_string!(i18n.get_locale(), replay_controls).to_string()>
                 <button type="button" data-testid="replay-first" aria-disabled=move || (step.get() == 0).to_string()
                     aria-label=move || td_string!(i18n.get_locale(), replay_first).to_string() on:click=move |_| go(0)><svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M2 2h2.5v12H2zM14 2v12L5 8z"/></svg></button>

@@ -156,6 +156,8 @@ test('Gnoming with real cards: three rounds tapped in, a correction, a refused f
   await page.waitForSelector('[data-testid=replay-step][data-step="10"]');
   assert.equal(await page.locator('[data-testid=gn-entry]').count(), 3);
   assert.equal(await page.locator('[data-testid=gn-entry][data-seat="0"] .gc:not(.empty)').count(), 8);
+  // Nothing was hidden from the app: no word on opened face-down cards.
+  assert.equal(await page.locator('[data-testid=replay-hint]').count(), 0);
   await shot(page, 'real-cards-replay-360');
   assert.deepEqual(page.problems, []);
   await page.context().close();
