@@ -335,6 +335,64 @@ fn lane_table_is_exact_for_one_field_left() {
 }
 
 #[test]
+fn lane_table_is_the_value_with_declining() {
+    // With k fields left at distance x the table holds V = the best throw's
+    // expectation when each value is entered or goes elsewhere at V -
+    // DECLINE (the lane keeps its fields): the fixed point, checked by brute
+    // force over every choice of dice with its re-rolls.
+    let t = bot::LaneTable::get(3);
+    let lane = |left: usize, x: i64| {
+        let mut l = Lane::new(222);
+        l.fields = vec![1; FIELDS - left];
+        l.fields.push(222 - x);
+        l.fields.remove(0);
+        l
+    };
+    let mut declined = 0;
+    for left in 1..=6usize {
+        for x in [1i64, 2, 5, 6, 11, 17, 24, 36, 48, 61, 90, 130] {
+            let v = t.lane_value(&lane(left, x));
+            let after = |y: i64| {
+                if y == 0 {
+                    2.0 * (left - 1) as f64
+                } else if left == 1 {
+                    -2.0
+                } else {
+                    t.lane_value(&lane(left - 1, y))
+                }
+            };
+            let stay = v - bot::DECLINE;
+            let pay = |w: i64| after((x - w).abs()).max(stay);
+            let mut best = f64::MIN;
+            for g in 0..=3 {
+                for white in [false, true] {
+                    if g > 0 || white {
+                        best = best.max(bot::throw_value(g, white, &pay));
+                    }
+                }
+            }
+            assert!(
+                (best - v).abs() < 1e-6,
+                "{left} fields, distance {x}: {v} {best}"
+            );
+            let plain = |w: i64| after((x - w).abs());
+            let mut alone = f64::MIN;
+            for g in 0..=3 {
+                for white in [false, true] {
+                    if g > 0 || white {
+                        alone = alone.max(bot::throw_value(g, white, &plain));
+                    }
+                }
+            }
+            assert!(v >= alone - 1e-9, "{left} {x}: {v} < {alone}");
+            declined += usize::from(v > alone + 1e-6);
+        }
+    }
+    // Declining matters for most lanes with fields to spare.
+    assert!(declined > 30, "{declined}");
+}
+
+#[test]
 fn players_rank_strong_over_casual_over_greedy_over_random() {
     let mean = |p: Policy| solo_mean::<MindGolf>(&p, &Options::default(), 40);
     let strong = mean(Policy::Level(Level::Strong));
@@ -398,7 +456,8 @@ fn property_thousands_of_seeded_games() {
     .unwrap();
 }
 
-/// Issue 25: the coach's value of its best choice (expected final points: lanes valued alone, calibrated) agrees with
+/// Issue 25: the coach's value of its best choice (expected final points:
+/// the lanes' own values, calibrated) agrees with
 /// continuations of strong play from the same positions within 3 standard
 /// errors; every choice it offers is legal and its first is the strong
 /// player's (`driver::coach_check`).
