@@ -388,3 +388,20 @@ fn minesweeper_analyze_answers_a_scattered_largest_board_in_bounded_time_and_mem
         );
     }
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_tool_quietly() {
+    // `spielblock-cli ... | head -1`: the reader's end is closed before the
+    // tool writes, so the first write finds it gone.
+    let mut child = cli()
+        .args(["simulate", "choice", "--players", "strong", "-n", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+}

@@ -7,6 +7,28 @@ use rules::registry::{self, SimRequest};
 use std::io::Read;
 use std::process::ExitCode;
 
+/// Writes to standard output. A reader that stops early (`| head`) ends the
+/// program quietly, as it does other command-line tools, instead of a panic
+/// in the middle of a sentence; any other failure to write says why (exit 2).
+fn out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
+// Every line this tool prints goes through `out`.
+macro_rules! println {
+    ($($t:tt)*) => { out(format_args!("{}\n", format_args!($($t)*))) };
+}
+macro_rules! print {
+    ($($t:tt)*) => { out(format_args!($($t)*)) };
+}
+
 #[derive(Parser)]
 #[command(
     name = "spielblock-cli",
