@@ -389,27 +389,64 @@ pub fn lookahead_by<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64
     if sheet.done() {
         return sheet.total() as f64;
     }
-    let chosen = fifth_mask(sheet) as u8;
-    let full = sheet.fifth.len() == FIFTH_NUMBERS;
-    let open = open_rows(sheet);
-    // By the fifth die's face, 0 for a free throw.
-    let mut outcomes: [Option<Outcome>; 7] = Default::default();
-    let mut sum = 0.0;
-    for (p, shown, splits) in splits() {
-        let free = full && shown & chosen == 0;
-        let mut best = f32::MIN;
+    let mut next = NextThrow::new(sheet);
+    splits()
+        .iter()
+        .map(|(p, shown, splits)| {
+            p * next
+                .best(table, *shown, splits)
+                .map_or(0.0, |(v, _, _)| f64::from(v))
+        })
+        .sum()
+}
+
+/// One throw after a sheet: the fifth-die outcomes prepared as they are
+/// needed (by the fifth die's face, 0 for a free throw).
+struct NextThrow<'a> {
+    sheet: &'a Sheet,
+    chosen: u8,
+    full: bool,
+    open: usize,
+    outcomes: [Option<Outcome>; 7],
+}
+
+impl<'a> NextThrow<'a> {
+    fn new(sheet: &'a Sheet) -> Self {
+        NextThrow {
+            sheet,
+            chosen: fifth_mask(sheet) as u8,
+            full: sheet.fifth.len() == FIFTH_NUMBERS,
+            open: open_rows(sheet),
+            outcomes: Default::default(),
+        }
+    }
+
+    /// The split of a throw (showing the faces `shown`) the table likes
+    /// best among the legal ones (R-CH-3): its value, the fifth-die
+    /// outcome (0 for a free throw) and the split; the first of equals.
+    fn best<'s, T: Copy + Into<f32>>(
+        &mut self,
+        table: &Table<T>,
+        shown: u8,
+        splits: &'s [Split],
+    ) -> Option<(f32, u8, &'s Split)> {
+        let free = self.full && shown & self.chosen == 0;
+        let mut best: Option<(f32, u8, &Split)> = None;
         for s in splits {
-            if full && !free && chosen & (1 << (s.fifth - 1)) == 0 {
+            if self.full && !free && self.chosen & (1 << (s.fifth - 1)) == 0 {
                 continue;
             }
             let face = if free { 0 } else { s.fifth };
-            let o = outcomes[usize::from(face)]
+            let sheet = self.sheet;
+            let o = self.outcomes[usize::from(face)]
                 .get_or_insert_with(|| Outcome::new(table, sheet, (!free).then_some(s.fifth)));
-            best = best.max(o.value(sheet, open, s.x, s.y));
+            let v = o.value(sheet, self.open, s.x, s.y);
+            if best.is_none_or(|(b, _, _)| v > b) {
+                best = Some((v, face, s));
+            }
         }
-        sum += p * f64::from(best);
+        best
     }
-    sum
 }
 
 /// The expected value of `sheet` two throws ahead by `table`: for every
@@ -420,29 +457,14 @@ pub fn lookahead2_by<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f6
     if sheet.done() {
         return sheet.total() as f64;
     }
-    let chosen = fifth_mask(sheet) as u8;
-    let full = sheet.fifth.len() == FIFTH_NUMBERS;
-    let open = open_rows(sheet);
-    let mut outcomes: [Option<Outcome>; 7] = Default::default();
+    let mut next = NextThrow::new(sheet);
     // By [face, 0 for a free throw][low row][high row], NaN until valued.
     let mut memo = [[[f64::NAN; 11]; 11]; 7];
     let mut sum = 0.0;
     for (p, shown, splits) in splits() {
-        let free = full && shown & chosen == 0;
-        let mut best: Option<(f32, u8, &Split)> = None;
-        for s in splits {
-            if full && !free && chosen & (1 << (s.fifth - 1)) == 0 {
-                continue;
-            }
-            let face = if free { 0 } else { s.fifth };
-            let o = outcomes[usize::from(face)]
-                .get_or_insert_with(|| Outcome::new(table, sheet, (!free).then_some(s.fifth)));
-            let v = o.value(sheet, open, s.x, s.y);
-            if best.is_none_or(|(b, _, _)| v > b) {
-                best = Some((v, face, s));
-            }
-        }
-        let Some((_, face, s)) = best else { continue };
+        let Some((_, face, s)) = next.best(table, *shown, splits) else {
+            continue;
+        };
         let m = &mut memo[usize::from(face)][usize::from(s.x)][usize::from(s.y)];
         if m.is_nan() {
             let next = sheet.with(s.x + 2, s.y + 2, (face != 0).then_some(s.fifth));
