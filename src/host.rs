@@ -215,6 +215,12 @@ fn Host(session: Session) -> impl IntoView {
             let Some((written, again)) = session.try_update(|s| s.written(result)) else {
                 return; // the screen is gone
             };
+            // A tap kept while the write was on its way made its move now.
+            if let Some(before) = session.try_update(|s| s.take_late()).flatten() {
+                if session.with_untracked(|s| s.live().vibrates(before)) {
+                    device::vibrate_roll();
+                }
+            }
             after(written);
             if let Some(next) = again {
                 save(session, next, after);

@@ -70,6 +70,12 @@ pub struct Session {
     queued: bool,
     /// The person who tapped last on this device (None until someone does).
     last_person: Option<Seat>,
+    /// A person's tap while a write was on its way: tried once the write
+    /// is stored (a fast second tap is not lost; one the write undoes,
+    /// or that the list no longer holds, counts for nothing).
+    pending: Option<(Seat, Sent)>,
+    /// A kept tap made a move when a write ended: the moves before it.
+    late: Option<usize>,
 }
 
 impl Session {
@@ -84,6 +90,8 @@ impl Session {
             writing: None,
             queued: false,
             last_person: None,
+            pending: None,
+            late: None,
         })
     }
 
@@ -187,10 +195,22 @@ impl Session {
 
     /// A tap of the acting seat (`acting`, without the moment, which the
     /// host already applied): the write to make, None if it counts for
-    /// nothing now (a write on its way, the list moved on), or the rules'
-    /// refusal.
+    /// nothing now (the list moved on) or waits for the write on its way
+    /// (`written` tries it then), or the rules' refusal.
     pub fn act(&mut self, seat: Seat, sent: Sent) -> Result<Option<SavedGame>, Text> {
-        if self.saving() || self.acting(false) != Some(seat) {
+        if self.acting(false) != Some(seat) {
+            return Ok(None);
+        }
+        if self.saving() {
+            if let Sent::Refused(why) = sent {
+                return Err(why);
+            }
+            // Only the person who tapped last keeps the device: for anyone
+            // else the turn moment comes first (`moment_after`), and a
+            // finger still on the last button spends nothing.
+            if self.last_person == Some(seat) {
+                self.pending = Some((seat, sent));
+            }
             return Ok(None);
         }
         let pick = match sent {
@@ -323,9 +343,26 @@ impl Session {
                 Written::Full
             }
         };
-        let again = std::mem::take(&mut self.queued) && matches!(written, Written::Saved(_));
+        let saved = matches!(written, Written::Saved(_));
+        let again = std::mem::take(&mut self.queued) && saved;
+        // A tap kept meanwhile, now on the game as stored (its move's write
+        // also stores what was queued).
+        let before = self.moves();
+        let late = match self.pending.take() {
+            Some((seat, sent)) if saved => self.act(seat, sent).ok().flatten(),
+            _ => None,
+        };
+        if late.is_some() {
+            self.late = Some(before);
+            return (written, late);
+        }
         let next = again.then(|| self.write(Change::Meta)).flatten();
         (written, next)
+    }
+
+    /// The moves before the move a kept tap made when a write ended (once).
+    pub fn take_late(&mut self) -> Option<usize> {
+        self.late.take()
     }
 
     /// Takes the stored game as the truth (another tab moved on); false if
@@ -339,6 +376,8 @@ impl Session {
                 self.live = live;
                 self.meta = saved;
                 self.block = None;
+                // A tap kept for the game as it was is not for this one.
+                self.pending = None;
                 true
             }
             None => {

@@ -2150,7 +2150,8 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     assert_eq!(s.moves(), 0);
     let next = s.act(0, roll.clone()).unwrap();
     assert!(s.saving());
-    // While the write is on its way, a second tap counts for nothing.
+    // While the write is on its way, a tap on what was there before it
+    // (the list has moved on) counts for nothing, then or after the write.
     assert!(matches!(s.act(0, roll.clone()), Ok(None)));
     let w = write(&mut s, next).await;
     assert!(matches!(
@@ -2180,6 +2181,60 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     // The rules' refusal reaches the player in words.
     let why = spielblock::table::Sent::Refused(spielblock::table::Text::new(|_| "no".into()));
     assert!(s.act(0, why).is_err());
+}
+
+#[wasm_bindgen_test]
+async fn a_tap_while_a_write_is_on_its_way_is_made_once_it_is_stored() {
+    use spielblock::session::{Change, Written};
+    ls().clear().unwrap();
+    let mut s = new_session("s1b", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
+    let roll = sent(&s, 0, serde_json::json!("roll"));
+    let next = s.act(0, roll).unwrap();
+    // The throw is on screen while its write is on its way; the next tap
+    // on it is kept, not lost.
+    let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
+    assert!(matches!(s.act(0, aside), Ok(None)));
+    assert_eq!(s.moves(), 1, "not made before the write is stored");
+    let w = write(&mut s, next).await;
+    assert!(
+        matches!(
+            w[..],
+            [
+                Written::Saved(Change::Move { before: 0, .. }),
+                Written::Saved(Change::Move {
+                    seat: 0,
+                    human: true,
+                    before: 1,
+                    ..
+                })
+            ]
+        ),
+        "{w:?}"
+    );
+    assert_eq!(s.moves(), 2);
+    assert_eq!(storage::load_game("s1b").unwrap().move_count(), 2);
+    assert!(!s.saving());
+    // Ana plays on one die at a time; her last die ends her turn (seed 5:
+    // under 30). Ben's tap while that write is on its way is a finger
+    // still on Ana's button: it spends nothing of Ben's, then or later.
+    for _ in 0..4 {
+        for action in [
+            serde_json::json!("roll"),
+            serde_json::json!({"set_aside": [0]}),
+        ] {
+            let next = s.act(0, sent(&s, 0, action)).unwrap();
+            write(&mut s, next).await;
+        }
+    }
+    let next = s.act(0, sent(&s, 0, serde_json::json!("roll"))).unwrap();
+    assert_eq!(s.human_to_act(), Some(1), "Ana's last die ended her turn");
+    let moves = s.moves();
+    let bens = sent(&s, 1, serde_json::json!("roll"));
+    assert!(matches!(s.act(1, bens), Ok(None)));
+    let w = write(&mut s, next).await;
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(s.moves(), moves, "no move of Ben's was made");
+    assert_eq!(storage::load_game("s1b").unwrap().move_count(), moves);
 }
 
 #[wasm_bindgen_test]
