@@ -591,11 +591,23 @@ fn layout_html(out: &mut String, v: &View, seat: Seat, ui: &Ui, big: bool, l: Lo
     out.push_str("</div>");
 }
 
+/// A table drawn as HTML, in the parts set apart: the acting layout, the
+/// others' layouts with the scores, the recent moves, the decision bar's
+/// controls. A draw or a placement redraws the first and the log, while
+/// the others and the scores (about half the parsing, style and layout of
+/// a redraw of everything) stay as they are.
+#[derive(Clone, PartialEq, Default)]
+struct Parts {
+    main: String,
+    side: String,
+    log: String,
+    actions: String,
+}
+
 /// The table: piles and hand, what to do, the deciding layout, the others,
-/// the scores, the last moves.
-/// The table, and apart from it the decision's controls (for the bar at
-/// the bottom of the screen).
-fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
+/// the scores, the last moves; apart from it the decision's controls (for
+/// the bar at the bottom of the screen).
+fn table_html(v: &View, ui: &Ui, l: Locale) -> Parts {
     if let Stage::Entry { at } = v.stage {
         return entry_html(v, at, ui, l);
     }
@@ -809,35 +821,41 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> (String, String) {
             );
         }
     }
-    out.push_str("</div><div class=\"gn-side\">");
+    out.push_str("</div>");
+    let mut side = String::new();
     // Everyone else, small.
     if !over {
-        out.push_str("<div class=\"gn-others\">");
+        side.push_str("<div class=\"gn-others\">");
         for s in (0..v.seats()).filter(|&s| s != focus) {
-            out.push_str(&format!(
+            side.push_str(&format!(
                 "<div class=\"gn-other seat{}{}\"><p>{}</p>",
                 s % crate::table::SEAT_COLOURS,
                 if v.out == Some(s) { " out" } else { "" },
                 layout_title(v, s, ui, l)
             ));
-            layout_html(&mut out, v, s, ui, false, l);
-            out.push_str("</div>");
+            layout_html(&mut side, v, s, ui, false, l);
+            side.push_str("</div>");
         }
-        out.push_str("</div>");
+        side.push_str("</div>");
     }
-    scores_html(&mut out, v, ui, l);
+    scores_html(&mut side, v, ui, l);
+    let mut log = String::new();
     if !ui.recent.is_empty() {
-        out.push_str(&format!(
+        log.push_str(&format!(
             "<section class=\"gn-log\"><h3>{}</h3><ul data-testid=\"gn-log\">",
             esc(td_string!(l, gn_recent))
         ));
         for line in ui.recent {
-            out.push_str(&format!("<li>{}</li>", esc(line)));
+            log.push_str(&format!("<li>{}</li>", esc(line)));
         }
-        out.push_str("</ul></section>");
+        log.push_str("</ul></section>");
     }
-    out.push_str("</div>");
-    (out, actions)
+    Parts {
+        main: out,
+        side,
+        log,
+        actions,
+    }
 }
 
 /// "Round R of 3".
@@ -862,7 +880,7 @@ const KEY_ROWS: [std::ops::Range<usize>; 4] = [0..6, 6..12, 12..17, 17..19];
 /// the round summary marks them; the score so far) and who went out first;
 /// in the decision bar the keypad of the deck's cards and the round's
 /// score. A round just scored shows its summary first.
-fn entry_html(v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) -> (String, String) {
+fn entry_html(v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) -> Parts {
     let mut out = String::with_capacity(8000);
     let mut actions = String::new();
     out.push_str("<div class=\"gn-main\">");
@@ -888,10 +906,15 @@ fn entry_html(v: &View, at: Option<(Seat, usize)>, ui: &Ui, l: Locale) -> (Strin
         out.push_str("</div>");
         entry_actions(&mut actions, v, at, ui, l);
     }
-    out.push_str("</div><div class=\"gn-side\">");
-    scores_html(&mut out, v, ui, l);
     out.push_str("</div>");
-    (out, actions)
+    let mut side = String::new();
+    scores_html(&mut side, v, ui, l);
+    Parts {
+        main: out,
+        side,
+        log: String::new(),
+        actions,
+    }
 }
 
 /// One layout of the round scorer: its name and score so far, who went out
@@ -1254,16 +1277,21 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
             seen: seen.get(),
             recent: &recent,
         };
-        let mut out = (String::new(), String::new());
+        let mut out = Parts::default();
         with_view(&mut |v| out = table_html(v, &ui, l));
         out
     });
-    let body = Memo::new(move |_| html.with(|h| h.0.clone()));
-    let actions = Memo::new(move |_| html.with(|h| h.1.clone()));
+    // Each part is set only when its text changed.
+    let main = Memo::new(move |_| html.with(|h| h.main.clone()));
+    let side = Memo::new(move |_| html.with(|h| h.side.clone()));
+    let log = Memo::new(move |_| html.with(|h| h.log.clone()));
+    let actions = Memo::new(move |_| html.with(|h| h.actions.clone()));
     let refocus = StoredValue::new(None::<String>);
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        body.track();
+        main.track();
+        side.track();
+        log.track();
         actions.track();
         if let (Some(root), Some(act)) = (root.get(), refocus.get_value()) {
             crate::table::refocus(&root, &act);
@@ -1300,7 +1328,11 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     };
     view! {
         <div class="gn-table" node_ref=root on:click=on_click>
-            <div class="gn-part" inner_html=move || body.get()></div>
+            <div class="gn-part" inner_html=move || main.get()></div>
+            <div class="gn-side">
+                <div class="gn-part" inner_html=move || side.get()></div>
+                <div class="gn-part" inner_html=move || log.get()></div>
+            </div>
             <crate::table::DecisionBar>
                 <div class="gn-actions" inner_html=move || actions.get()></div>
             </crate::table::DecisionBar>
