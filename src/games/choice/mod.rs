@@ -599,7 +599,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     }
                 });
                 let waiting = (choice.is_none() && !locked).then(|| view! {
-                    <p class="hint" data-testid="ch-pick-hint">{td_string!(l, ch_pick_dice).to_string()}</p>
+                    <p class="hint help" data-testid="ch-pick-hint">{td_string!(l, ch_pick_dice).to_string()}</p>
                 });
                 view! {
                     {waiting}

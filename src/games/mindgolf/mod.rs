@@ -595,7 +595,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             _ => None,
         };
         view! {
-            {lanes_hint.map(|h| view! { <p class="hint">{h}</p> })}
+            {lanes_hint.map(|h| view! { <p class="hint help">{h}</p> })}
             {outlook.map(|o| view! { <p class="mg-outlook" data-testid="outlook">{o}</p> })}
             <div class="actions mg-decide">{buttons}</div>
         }
