@@ -976,6 +976,70 @@ impl Gnoming {
         Ok(events)
     }
 
+    /// A full state consistent with a seat's `view` in play, for
+    /// determinized search: `hidden` fills, in this order, every face-down
+    /// position (seat by seat, position by position), the draw pile (bottom
+    /// first, top last) and the cards under each discard pile's top (pile 0
+    /// then 1, bottom first); `seed` drives the deals and reshuffles to
+    /// come. None when the cards do not add up to the deck (R-GN-1), a
+    /// Hazard lies under a pile's top, or in a Hazard's flips or entry,
+    /// whose state the view does not carry whole.
+    #[doc(hidden)]
+    pub fn determinized(view: &View, hidden: &[Card], seed: u64) -> Option<Self> {
+        if matches!(view.stage, Stage::Flips { .. } | Stage::Entry { .. }) {
+            return None;
+        }
+        let mut rest = hidden.iter().copied();
+        let mut layouts = Vec::with_capacity(view.seats());
+        for l in &view.layouts {
+            let mut slots = [Slot {
+                card: Mulligan,
+                up: true,
+            }; 9];
+            for (slot, shown) in slots.iter_mut().zip(l) {
+                *slot = match shown {
+                    Some(card) => Slot { card: *card, up: true },
+                    None => Slot {
+                        card: rest.next()?,
+                        up: false,
+                    },
+                };
+            }
+            layouts.push(slots);
+        }
+        let draw: Vec<Card> = rest.by_ref().take(view.draw).collect();
+        let mut piles = [Vec::new(), Vec::new()];
+        for (p, pile) in piles.iter_mut().enumerate() {
+            if let Some(top) = view.piles[p] {
+                pile.extend(rest.by_ref().take(view.pile_sizes[p].saturating_sub(1)));
+                pile.push(top);
+            }
+        }
+        if rest.next().is_some() || draw.len() != view.draw {
+            return None;
+        }
+        let game = Gnoming {
+            rng: Rng::new(seed),
+            round: view.round,
+            first: view.first,
+            turn: view.turn,
+            stage: view.stage.clone(),
+            draw,
+            piles,
+            layouts,
+            hand: view.hand,
+            removed: vec![Hazard; view.removed],
+            out: view.out,
+            last_turns: view.last_turns,
+            turns: view.turns,
+            results: view.results.clone(),
+            totals: view.totals.clone(),
+            real: false,
+        };
+        let sizes = [game.piles[0].len(), game.piles[1].len()];
+        (sizes == view.pile_sizes && game.check_invariants().is_ok()).then_some(game)
+    }
+
     /// Every card where it is: draw pile, piles, layouts, hand, removed.
     fn all_cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.draw

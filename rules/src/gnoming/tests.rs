@@ -1030,3 +1030,38 @@ mod real_cards {
         .unwrap();
     }
 }
+
+#[test]
+fn a_determinized_state_with_the_true_hidden_cards_is_the_game() {
+    for seed in 1..40 {
+        let mut g = Gnoming::new(4, &Options::default(), seed).unwrap();
+        let mut checked = 0;
+        while let Some(&seat) = g.to_act().first() {
+            let view = g.view(Some(seat));
+            if !matches!(view.stage, Stage::Flips { .. }) {
+                let mut hidden: Vec<Card> = g
+                    .layouts
+                    .iter()
+                    .flatten()
+                    .filter(|s| !s.up)
+                    .map(|s| s.card)
+                    .collect();
+                hidden.extend(g.draw.iter().copied());
+                for p in &g.piles {
+                    if let Some((_, under)) = p.split_last() {
+                        hidden.extend(under.iter().copied());
+                    }
+                }
+                let mut d = Gnoming::determinized(&view, &hidden, 7).expect("fits");
+                d.rng = g.rng.clone();
+                assert_eq!(d, g);
+                hidden.pop();
+                assert!(Gnoming::determinized(&view, &hidden, 7).is_none());
+                checked += 1;
+            }
+            let a = bot::greedy(&view, seat);
+            g.apply(seat, &a).unwrap();
+        }
+        assert!(checked > 100);
+    }
+}
