@@ -998,7 +998,10 @@ impl Gnoming {
             }; 9];
             for (slot, shown) in slots.iter_mut().zip(l) {
                 *slot = match shown {
-                    Some(card) => Slot { card: *card, up: true },
+                    Some(card) => Slot {
+                        card: *card,
+                        up: true,
+                    },
                     None => Slot {
                         card: rest.next()?,
                         up: false,
