@@ -52,22 +52,6 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// The standard normal distribution function (Abramowitz-Stegun 26.2.17).
-fn phi(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.2316419 * x.abs());
-    let d = 0.398_942_280_4 * (-x * x / 2.0).exp();
-    let p = d
-        * t
-        * (0.319_381_53
-            + t * (-0.356_563_782
-                + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
-    if x >= 0.0 {
-        1.0 - p
-    } else {
-        p
-    }
-}
-
 /// The cards the view hides, in `Gnoming::determinized`'s order: a uniform
 /// arrangement of the cards the seat has not seen (`bot::unseen`) over the
 /// face-down positions, the draw pile and the cards under the piles' tops,
@@ -135,7 +119,7 @@ fn rollout(mut game: Gnoming, me: Seat, set: Settings) -> f64 {
         .min()
         .unwrap_or(0);
     let left = (rules::gnoming::ROUNDS - game.view(None).results.len()) as f64;
-    phi((best_other - totals[me]) as f64 / (set.sigma * left.sqrt()))
+    bot::phi((best_other - totals[me]) as f64 / (set.sigma * left.sqrt()))
 }
 
 struct Stats {

@@ -303,7 +303,7 @@ fn lowest_chance(view: &View, seat: Seat, ev: &Eval, score: f64) -> f64 {
 }
 
 /// The standard normal distribution function (Abramowitz-Stegun 26.2.17).
-fn phi(x: f64) -> f64 {
+pub fn phi(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.2316419 * x.abs());
     let d = 0.398_942_280_4 * (-x * x / 2.0).exp();
     let p = d
