@@ -39,17 +39,35 @@ fn Shell() -> impl IntoView {
     let route = Memo::new(move |_| nav.route());
     view! {
         <UpdatePrompt/>
-        {move || match route.get() {
-            Route::Home => view! { <Home/> }.into_any(),
-            Route::New(game) => crate::screens::show(move |s| (s.setup)(game)),
-            Route::Play(id) => view! { <Play id/> }.into_any(),
-            Route::History => crate::screens::show(|s| (s.history)()),
-            Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id, None)),
-            Route::ReplayAt(id, k) => crate::screens::show(move |s| (s.replay)(Some(id), Some(k))),
-            Route::Review(id) => crate::screens::show(move |s| (s.review)(id)),
-            Route::NotFound => view! { <NotFound/> }.into_any(),
+        {move || {
+            let route = route.get();
+            screen_owned(move || match route {
+                Route::Home => view! { <Home/> }.into_any(),
+                Route::New(game) => crate::screens::show(move |s| (s.setup)(game)),
+                Route::Play(id) => view! { <Play id/> }.into_any(),
+                Route::History => crate::screens::show(|s| (s.history)()),
+                Route::Replay(id) => crate::screens::show(move |s| (s.replay)(id, None)),
+                Route::ReplayAt(id, k) => crate::screens::show(move |s| (s.replay)(Some(id), Some(k))),
+                Route::Review(id) => crate::screens::show(move |s| (s.review)(id)),
+                Route::NotFound => view! { <NotFound/> }.into_any(),
+            })
         }}
     }
+}
+
+/// Draws one screen under a reactive owner of its own, dropped with the
+/// screen. Leptos components make no owner, and cleaning an owner up keeps
+/// its contexts: without this, a context the play screen provides (the
+/// decision bar's `Dock`, whose signals die with the game) stayed on the
+/// route switch's owner, and the next screen's table (a replay after a
+/// review) found it and read disposed signals: a panic (issue 40).
+pub fn screen_owned(draw: impl FnOnce() -> AnyView) -> AnyView {
+    let owner = Owner::new();
+    let view = owner.with(draw);
+    // Kept until the route switch's owner is cleaned up (the next route):
+    // then its children are cleaned up and this, the last handle, dropped.
+    on_cleanup(move || drop(owner));
+    view
 }
 
 /// Registers the service worker (release builds) and, when a new version is

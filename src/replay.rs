@@ -311,9 +311,15 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
                 Some(text) => check_shared(text).await,
                 None => Err(ShareError::NotJson.text()),
             };
+            // The screen may be gone by now (the player left while the
+            // file was checked, or a second pick redrew it): then this
+            // check goes nowhere (issue 40: nothing reads a value whose
+            // screen is gone).
+            if state.try_set(None).is_some() {
+                return;
+            }
             match result {
                 Ok(saved) => {
-                    state.set(None);
                     // Met by content with a game stored under its id: the
                     // same game opens from storage, brought up to date when
                     // the file continues it; any other is shown from the
@@ -322,9 +328,10 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
                     let path = match here.map(|h| storage::meet(&h, &saved)) {
                         Some(Meet::Same) => format!("/replay/{}", saved.id),
                         Some(Meet::Longer) => match storage::adopt_gated(saved.clone()).await {
-                            Ok(id) => format!("/replay/{id}"),
+                            Ok(id) if state.try_set(None).is_none() => format!("/replay/{id}"),
+                            Ok(_) => return,
                             Err(e) => {
-                                state.set(Some(Err(e.text())));
+                                state.try_set(Some(Err(e.text())));
                                 return;
                             }
                         },
@@ -336,12 +343,16 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
                         *o.borrow_mut() = (path == "/replay").then_some(saved);
                     });
                     match (opened, nav) {
-                        (Some(opened), _) if path == "/replay" => opened.run(()),
+                        (Some(opened), _) if path == "/replay" => {
+                            opened.try_run(());
+                        }
                         (_, Some(nav)) => nav.go(&path),
                         _ => {}
                     }
                 }
-                Err(why) => state.set(Some(Err(why))),
+                Err(why) => {
+                    state.try_set(Some(Err(why)));
+                }
             }
         });
     };
@@ -448,7 +459,10 @@ fn ReplayTable(
             match storage::adopt_gated(file).await {
                 Ok(id) => {
                     OPENED.with(|o| *o.borrow_mut() = None);
-                    added.try_set(Some(Ok(())));
+                    if added.try_set(Some(Ok(()))).is_some() {
+                        // The player left meanwhile: stay where they went.
+                        return;
+                    }
                     if let Some(nav) = nav {
                         nav.go(&format!("/replay/{id}"));
                     }

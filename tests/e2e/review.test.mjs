@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { start, newPage, shot, checkFit, audit, finishedGames, CLI, PHONE, DESKTOP } from './helpers.mjs';
+import { start, newPage, shot, checkFit, audit, finishedGames, setUpGame, CLI, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -126,4 +126,53 @@ test('Minesweeper: only the person is reviewed, exact figures, in German too', a
   await page.goto(env.base + '/review/nope');
   await page.waitForSelector('[data-testid=review-refused]');
   assert.deepEqual(page.problems, []);
+});
+
+// Issue 40's crash: a game played in the same page left the play screen's
+// decision-bar context behind, and the replay's table read its disposed
+// signals ("Something went wrong"). Played, reviewed and replayed without a
+// reload, stepping both ways and back to the play screen of a new game.
+test('CHOICE solo: played to the end, reviewed and replayed in the same page, both ways, without a crash', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await setUpGame(page, env.base, { game: 'choice', names: ['Ana'], seed: 31 });
+  let throws = 0;
+  while (!(await page.$('[data-testid=result]')) && throws++ < 60) {
+    await page.click('[data-testid=roll]:enabled');
+    await page.waitForSelector('[data-testid=thrown]');
+    await page.click('[data-testid=split] >> nth=0');
+    await page.click('[data-testid=confirm]');
+  }
+  await page.waitForSelector('[data-testid=result]');
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+  const problems = () => page.problems.concat([]);
+  // From the result, as a player goes: Review, then a decision's replay.
+  await page.click('[data-testid=result] a:has-text("Review")');
+  await page.waitForSelector('[data-testid=review-costly] a');
+  const link = page.locator('[data-testid=review-seat] a[href*="/replay/"]').first();
+  const at = Number((await link.getAttribute('href')).split('/').pop());
+  await link.click();
+  await page.waitForSelector(`[data-testid=replay-step][data-step="${at}"]`);
+  for (const [button, step] of [['replay-back', at - 1], ['replay-forward', at], ['replay-last', null], ['replay-back', null], ['replay-first', 0], ['replay-forward', 1]]) {
+    await page.click(`[data-testid=${button}]`);
+    if (step !== null) await page.waitForSelector(`[data-testid=replay-step][data-step="${step}"]`);
+    assert.equal(await page.$('text=Something went wrong'), null, `after ${button}`);
+  }
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('[data-testid=replay-step][data-step="2"]');
+  // Back through the app's own links: the history, its review, and home to
+  // a new game's table, which still plays.
+  await page.click('a[href$="/history"]');
+  await page.waitForSelector('[data-testid=finished-game]');
+  await page.click('[data-testid=finished-game][data-game=choice] a:has-text("Review")');
+  await page.waitForSelector('[data-testid=review-costly] a');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=finished-game]');
+  await page.goBack();
+  await page.waitForSelector('[data-testid=replay-step]');
+  await page.click('[data-testid=replay-back]');
+  assert.equal(await page.$('text=Something went wrong'), null);
+  assert.deepEqual(problems(), []);
+  await page.context().close();
 });
