@@ -70,6 +70,11 @@ pub struct Session {
     queued: bool,
     /// The person who tapped last on this device (None until someone does).
     last_person: Option<Seat>,
+    /// The person known to hold the device on this page: the one it was
+    /// last handed to here, or who tapped last. None after opening (a
+    /// reload, coming back from another screen): nobody is known to hold
+    /// it then, whatever the stored game says.
+    holder: Option<Seat>,
     /// A person's tap while a write was on its way: tried once the write
     /// is stored (a fast second tap is not lost; one the write undoes,
     /// or that the list no longer holds, counts for nothing).
@@ -90,6 +95,7 @@ impl Session {
             writing: None,
             queued: false,
             last_person: None,
+            holder: None,
             pending: None,
             late: None,
         })
@@ -150,19 +156,36 @@ impl Session {
     /// in a game with secrets (decided by the game and the seats, never by
     /// stored data), when the players asked for it in the others.
     pub fn handover_on(&self) -> bool {
-        let humans = self
-            .live
+        self.passes() && self.people() >= 2
+    }
+
+    /// Whether this game hands the device over at all: a game with secrets
+    /// always, any other when the players asked for it.
+    fn passes(&self) -> bool {
+        self.entry.private_info || self.meta.handover
+    }
+
+    fn people(&self) -> usize {
+        self.live
             .seats()
             .iter()
             .filter(|x| x.kind == SeatKind::Human)
-            .count();
-        humans >= 2 && (self.entry.private_info || self.meta.handover)
+            .count()
     }
 
-    /// The seat the device must be handed to before it plays.
+    /// The seat the device must be handed to before it plays. It follows
+    /// who holds the device, not how the seats are set now: with two people
+    /// it stands for anyone but the holder; with one person left (the other
+    /// just switched to the computer, say) it still stands when the device
+    /// was ever handed to someone else, who may be holding it. A reload or
+    /// another screen forgets the holder, so the hand-over stands again.
     pub fn handover_needed(&self) -> Option<Seat> {
         let seat = self.human_to_act()?;
-        (self.handover_on() && self.meta.confirmed_seat != Some(seat)).then_some(seat)
+        if !self.passes() || self.holder == Some(seat) {
+            return None;
+        }
+        let handed = self.meta.confirmed_seat.is_some();
+        (self.people() >= 2 || handed).then_some(seat)
     }
 
     /// The seat whose taps count now: the person deciding, unless the
@@ -224,6 +247,7 @@ impl Session {
             return Ok(None);
         }
         self.last_person = Some(seat);
+        self.holder = Some(seat);
         Ok(self.write(Change::Move {
             seat,
             human: true,
@@ -279,6 +303,7 @@ impl Session {
     /// The person the device was handed to said so.
     pub fn confirm_handover(&mut self, seat: Seat) -> Option<SavedGame> {
         self.meta.confirmed_seat = Some(seat);
+        self.holder = Some(seat);
         self.write(Change::Meta)
     }
 

@@ -2662,3 +2662,82 @@ async fn every_guided_first_game_plays_through_step_by_step() {
     }
     assert_eq!(lessons, ids.len(), "a guided first game for every game");
 }
+
+/// Issue 39 (1): the hand-over follows who holds the device. Ben holds it
+/// at "pass to Ana"; switching himself to the computer (or its level) does
+/// not hand Ana's secrets to him; a reopened game (reload, another screen)
+/// knows nobody holds it; Ana, once handed it, keeps it through the
+/// computer's turns.
+#[wasm_bindgen_test]
+async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
+    use rules::{Level, SeatKind};
+    use spielblock::session::Session;
+    ls().clear().unwrap();
+    let mut s = new_session("ho1", "minesweeper", 4, &[("Ana", true), ("Ben", true)]).await;
+    let play_first = |s: &Session, seat: usize| {
+        let first = s.live().legal_json(seat)[0].clone();
+        sent(s, seat, first)
+    };
+    // Ana, handed the device, moves; Ben, handed it, moves.
+    for seat in [0, 1] {
+        assert_eq!(s.handover_needed(), Some(seat));
+        let next = s.confirm_handover(seat);
+        write(&mut s, next).await;
+        assert_eq!(s.acting(false), Some(seat));
+        // Until the turn passes (a found mine gives another).
+        while s.human_to_act() == Some(seat) {
+            let a = play_first(&s, seat);
+            let next = s.act(seat, a).unwrap();
+            write(&mut s, next).await;
+        }
+    }
+    assert_eq!(s.human_to_act(), Some(0), "Ana's turn");
+    assert_eq!(s.handover_needed(), Some(0), "Ben holds the device");
+    // Ben sets himself to the computer: one person is left, yet Ben holds
+    // the device, so the hand-over to Ana stands.
+    let next = s.set_seat(1, SeatKind::Computer, Level::Casual);
+    write(&mut s, next).await;
+    assert!(!s.handover_on(), "one person: no hand-over between people");
+    assert_eq!(s.handover_needed(), Some(0), "still Ben's hands");
+    assert_eq!(
+        s.acting(false),
+        None,
+        "no tap of Ana's counts from Ben's hands"
+    );
+    let next = s.set_seat(1, SeatKind::Computer, Level::Strong);
+    write(&mut s, next).await;
+    assert_eq!(s.handover_needed(), Some(0), "after a level change too");
+    // Reopened (a reload, a route change): nobody is known to hold it.
+    let reopened = Session::open(s.entry(), storage::load_game("ho1").unwrap()).unwrap();
+    assert_eq!(reopened.handover_needed(), Some(0), "after opening again");
+    // Handed to Ana: she keeps it through the computer's turn.
+    let next = s.confirm_handover(0);
+    write(&mut s, next).await;
+    let a = play_first(&s, 0);
+    let next = s.act(0, a).unwrap();
+    write(&mut s, next).await;
+    computers_play(&mut s).await;
+    if s.outcome().is_none() {
+        assert_eq!(s.human_to_act(), Some(0));
+        assert_eq!(s.handover_needed(), None, "Ana kept the device");
+        // Ben a person again: his turn needs the hand-over from Ana.
+        let next = s.set_seat(1, SeatKind::Human, Level::Strong);
+        write(&mut s, next).await;
+        while s.human_to_act() == Some(0) && s.outcome().is_none() {
+            let a = play_first(&s, 0);
+            let next = s.act(0, a).unwrap();
+            write(&mut s, next).await;
+        }
+        if s.outcome().is_none() {
+            assert_eq!(s.handover_needed(), Some(1));
+        }
+    }
+    // A game without secrets and without the option never hands over.
+    let mut eg = new_session("ho2", "en-gingg", 4, &[("Ana", true), ("Ben", true)]).await;
+    assert_eq!(eg.handover_needed(), None);
+    let next = eg.set_seat(1, SeatKind::Computer, Level::Casual);
+    write(&mut eg, next).await;
+    assert_eq!(eg.handover_needed(), None);
+    ls().clear().unwrap();
+}
+

@@ -159,9 +159,12 @@ test('a failed mark is seen by its maker only, through hand-overs and a reload',
   await page.waitForSelector('[data-act=c49].bl');
   assert.match(await page.textContent('[data-testid=ms-log]'), /F5/);
   await shot(page, 'ms-blubb-own-360');
-  // Reload mid-game: the board and each player's private marks are kept.
+  // Reload mid-game: the board and each player's private marks are kept;
+  // nobody is known to hold the device after a reload, so the hand-over
+  // stands first (issue 39).
   const before = await shownBoard(page);
   await page.reload();
+  await page.waitForSelector('.handover');
   await handOver(page);
   assert.deepEqual(await shownBoard(page), before);
   assert.ok(await page.$('[data-act=c49].bl'));
@@ -247,4 +250,72 @@ test('rules in both languages without losing the game; fits 320 px; audited', as
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+// Issue 39 (1): the hand-over follows who holds the phone. Ben holds it at
+// "Pass the device to Ana"; whatever he does there (switch himself to the
+// computer and press Escape, change its level, switch the language, leave
+// for the home screen and come back, reload), Ana's failed mark is never on
+// screen until the device is handed to her.
+test('no menu, language, route or reload skips the hand-over to a failed mark', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUp(page, { names: ['Ana', 'Ben'], seed: 4 });
+  await handOver(page);
+  await move(page, 49, true); // Ana's failed mark (F5 is safe)
+  await page.waitForSelector('.handover');
+  await handOver(page);
+  await move(page, 71, false); // Ben explores
+  await page.waitForSelector('.handover');
+  const hidden = async (why) => {
+    await page.waitForSelector('.handover');
+    assert.equal(await page.$('[data-testid=ms-board]'), null, `no board ${why}`);
+    assert.equal(await page.$('[data-act=c49].bl'), null, `no failed mark ${why}`);
+    assert.ok(!(await page.textContent('main')).includes('F5'), `no F5 ${why}`);
+  };
+  await hidden('at the hand-over');
+  // Ben sets himself to the computer, then Escape.
+  await page.click('[data-testid=open-players]');
+  await page.locator('[data-testid=seat-kind]').nth(1).locator('.segmented button').nth(1).click();
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+  await page.keyboard.press('Escape');
+  await hidden('after Ben became a computer');
+  // Its level, then Escape.
+  await page.click('[data-testid=open-players]');
+  await page.selectOption('[data-testid=seat-kind] >> nth=1 >> [data-testid=level]', 'strong');
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+  await page.keyboard.press('Escape');
+  await hidden('after a level change');
+  // The language, both ways.
+  await page.click('[data-testid=lang-switch]');
+  await hidden('in German');
+  await page.click('[data-testid=lang-switch]');
+  await hidden('back in English');
+  // Home and back.
+  await page.click('.topbar a');
+  await page.waitForSelector('[data-testid=saved-game]');
+  await page.click('[data-testid=saved-game] a.primary');
+  await hidden('after coming back from the home screen');
+  // A reload.
+  await page.reload();
+  await hidden('after a reload');
+  // Handed to Ana: her board with her failed mark; the computer's moves
+  // then leave the device with her, no hand-over in between.
+  await page.click('.handover button');
+  await page.waitForSelector('[data-act=c49].bl');
+  const covered = () => page.$$eval('[data-testid=ms-board] [data-act].cov:not(.bl)', (els) => els.map((e) => Number(e.dataset.act.slice(1))));
+  await move(page, (await covered())[0], false);
+  await page.waitForSelector('[data-testid=ms-board]:not(.locked)', { timeout: 20000 });
+  assert.equal(await page.$('.handover'), null, 'Ana kept the device through the computer\'s turn');
+  // Ana makes Ben a person again: his turn needs the hand-over.
+  await page.click('[data-testid=open-players]');
+  await page.locator('[data-testid=seat-kind]').nth(1).locator('.segmented button').nth(0).click();
+  await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 6 && !(await page.$('.handover')); i++) {
+    await move(page, (await covered())[0], false);
+    await page.waitForSelector('.handover, [data-testid=ms-board]:not(.locked)');
+  }
+  await hidden('before Ben, a person again');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
