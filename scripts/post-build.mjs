@@ -32,14 +32,57 @@ if (!dir) throw new Error('TRUNK_STAGING_DIR is not set (run as a Trunk hook) an
 
 const indexPath = path.join(dir, 'index.html');
 let html = fs.readFileSync(indexPath, 'utf8');
-html = html.replace(/<link rel="(?:modulepreload|preload)"[^>]*>\s*/g, '');
-html = html.replace(/<link rel="stylesheet" href="([^"]+)"[^>]*>/g, (_, href) =>
-  `<script>(function(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(href)};document.head.appendChild(l);})();</script>`);
-if (/<link[^>]*\brel=["']?(?:stylesheet|modulepreload|preload)\b/.test(html)) {
-  throw new Error('index.html still has a preloadable relative link');
+// A folder done already (a test's copy of dist/) keeps its index.html.
+if (!html.includes('name="spielblock-assets"')) rewriteIndex();
+
+function rewriteIndex() {
+  html = html.replace(/<link rel="(?:modulepreload|preload)"[^>]*>\s*/g, '');
+  // The stylesheet and Trunk's inline module script (it imports the glue and
+  // starts the module) become a list the <base> script loads from: a strict
+  // Content-Security-Policy refuses inline scripts (issue 39), so the start
+  // is a file of its own, `boot-HASH.js`.
+  const assets = [];
+  html = html.replace(/<link rel="stylesheet" href="([^"]+)"[^>]*>\s*/g, (_, href) => { assets.push(href); return ''; });
+  html = html.replace(/<script type="module"[^>]*>([\s\S]*?)<\/script>\s*/, (_, code) => {
+    const glue = code.match(/from\s+'([^']+\.js)'/);
+    const wasm = code.match(/module_or_path:\s*'([^']+\.wasm)'/);
+    if (!glue || !wasm) throw new Error(`[post-build] Trunk's start script changed:\n${code}`);
+    const rel = (u) => './' + u.replace(/^(\.?\/)+/, '');
+    const boot = `import init from ${JSON.stringify(rel(glue[1]))};\nawait init({ module_or_path: ${JSON.stringify(rel(wasm[1]))} });\n`;
+    const name = `boot-${crypto.createHash('sha256').update(boot).digest('hex').slice(0, 16)}.js`;
+    fs.writeFileSync(path.join(dir, name), boot);
+    assets.push(name);
+    return '';
+  });
+  if (assets.length !== 2) throw new Error(`[post-build] expected a stylesheet and Trunk's start script, found ${assets.join(', ') || 'neither'}`);
+  if (/<link[^>]*\brel=["']?(?:stylesheet|modulepreload|preload)\b/.test(html)) {
+    throw new Error('index.html still has a preloadable relative link');
+  }
+  // The one inline script left computes the <base> (index.html says why) and
+  // loads the assets: the policy allows it by its hash, and nothing else.
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  if (inline.length !== 1 || html.split('<script').length !== 2) {
+    throw new Error(`[post-build] index.html must hold exactly one inline script (the <base> one), found ${inline.length}`);
+  }
+  const hash = `'sha256-${crypto.createHash('sha256').update(inline[0]).digest('base64')}'`;
+  // The strictest policy the app lives with. Each source beyond 'self':
+  // 'wasm-unsafe-eval' compiles the WebAssembly module; the hash is the <base>
+  // script above; data: images are the icons CSS may draw. No inline style:
+  // CSS variables are set through CSSOM, game stylesheets are constructed.
+  const CSP = [
+    "default-src 'self'", `script-src 'self' 'wasm-unsafe-eval' ${hash}`, "style-src 'self'",
+    "img-src 'self' data:", "connect-src 'self'", "worker-src 'self'", "manifest-src 'self'",
+    "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+  ].join('; ');
+  if (!/<meta charset="utf-8">/.test(html)) throw new Error('[post-build] index.html has no <meta charset="utf-8">');
+  html = html.replace(/<meta charset="utf-8">/, `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">\n  <meta name="spielblock-assets" content="${assets.join(' ')}">`);
+  fs.writeFileSync(indexPath, html);
+  // The same as a header, for hosts that read `_headers` (Netlify, Cloudflare
+  // Pages) and for the README's other hosts; the e2e tier's server sends it.
+  // (A header may also say what a meta cannot: frame-ancestors.)
+  fs.writeFileSync(path.join(dir, '_headers'), `/*\n  Content-Security-Policy: ${CSP}; frame-ancestors 'none'\n`);
+  console.log('[post-build] index.html: assets load after the <base> is set; CSP meta and _headers written');
 }
-fs.writeFileSync(indexPath, html);
-console.log('[post-build] index.html: assets load after the <base> is set');
 
 const release = process.env.TRUNK_PROFILE !== 'debug';
 // Run on a finished folder (a test's copy of dist/), the modules stay.
@@ -167,6 +210,10 @@ function splitWasm() {
     for (const c of chunks) opt(path.join(tmp, c), path.join(dir, c));
     fs.copyFileSync(path.join(bg, `${stem}.js`), path.join(dir, `${stem}.js`));
     fs.copyFileSync(path.join(tmp, '__wasm_split.js'), path.join(dir, '__wasm_split.js'));
+    // The JS modules the glue imports (src/gate.js), as this run names them.
+    if (fs.existsSync(path.join(bg, 'snippets'))) {
+      fs.cpSync(path.join(bg, 'snippets'), path.join(dir, 'snippets'), { recursive: true });
+    }
     console.log(`[post-build] split into the main module and ${chunks.length} chunks: ${chunks.join(', ')}`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -11,7 +11,6 @@ use crate::table::Text;
 use gloo_storage::{LocalStorage, Storage};
 use rules::Outcome;
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::JsCast;
 
 /// The schema of saved games. Bump it and add a migration in `migrate` when
 /// the format changes.
@@ -329,74 +328,17 @@ pub fn adopt(file: SavedGame, kept: Option<u64>) -> Result<String, SaveError> {
     }
 }
 
-thread_local! {
-    /// `{ gate(name, f), forget(name) }`. `gate` runs `f(stored)` inside an
-    /// IndexedDB readwrite transaction on one store, which browsers run one
-    /// at a time across all tabs of this origin; `stored` is the value kept
-    /// under `name` (a game's last committed revision), read from the
-    /// browser's own store, never from a tab's cache as `localStorage` reads
-    /// may be; a number `f` returns is kept as the new value, with the time.
-    /// A kept value is only trusted for 5 s (another tab's write reaches
-    /// this tab's cache in milliseconds), so one left behind by a crash or
-    /// a lost `forget` can never hold a game up. Without IndexedDB it runs
-    /// `f(undefined)` under a Web Lock, else as it is; a gate that has not
-    /// answered in 2 s lets `gated` run `f` ungated (once, whichever first).
-    /// `forget(name)` drops a value (a game written or deleted outside
-    /// `gate`).
-    static GATE: (js_sys::Function, js_sys::Function) = {
-        let both = js_sys::Function::new_no_args(
-            "var db;
-             function open() {
-               if (!self.indexedDB) return Promise.reject(new Error('no IndexedDB'));
-               if (!db) db = new Promise(function (resolve, reject) {
-                 var req = indexedDB.open('spielblock-revisions', 1);
-                 req.onupgradeneeded = function () { req.result.createObjectStore('r'); };
-                 req.onsuccess = function () {
-                   req.result.onclose = function () { db = null; };
-                   resolve(req.result);
-                 };
-                 req.onerror = function () { db = null; reject(req.error); };
-               });
-               return db;
-             }
-             function unlocked(name, f) {
-               if (navigator.locks && navigator.locks.request) {
-                 return navigator.locks.request(name, function () { f(undefined); });
-               }
-               f(undefined);
-             }
-             function gated(name, f) {
-               return open().then(function (d) {
-                 return new Promise(function (resolve, reject) {
-                   var tx;
-                   try { tx = d.transaction('r', 'readwrite'); } catch (e) { db = null; reject(e); return; }
-                   var store = tx.objectStore('r');
-                   store.get(name).onsuccess = function (e) {
-                     var k = e.target.result;
-                     var fresh = k && typeof k.rev === 'number' && Math.abs(Date.now() - k.at) < 5000;
-                     var next = f(fresh ? k.rev : undefined);
-                     if (typeof next === 'number') store.put({ rev: next, at: Date.now() }, name);
-                   };
-                   tx.oncomplete = function () { resolve(); };
-                   tx.onabort = function () { reject(tx.error); };
-                 });
-               }).catch(function () { return unlocked(name, f); });
-             }
-             return [function (name, f) {
-               var late = new Promise(function (resolve) { setTimeout(resolve, 2000); });
-               return Promise.race([gated(name, f), late]);
-             }, function (name) {
-               open().then(function (d) { d.transaction('r', 'readwrite').objectStore('r').delete(name); }).catch(function () {});
-             }];",
-        )
-        .call0(&wasm_bindgen::JsValue::NULL)
-        .expect("the gate is made");
-        let both: js_sys::Array = both.unchecked_into();
-        (both.get(0).unchecked_into(), both.get(1).unchecked_into())
-    };
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/gate.js")]
+extern "C" {
+    /// Runs `f(kept)` inside the cross-tab gate (src/gate.js); a promise.
+    #[wasm_bindgen(js_name = gate)]
+    fn js_gate(name: &str, f: &wasm_bindgen::JsValue) -> js_sys::Promise;
+    /// Drops what the gate kept under `name`.
+    #[wasm_bindgen(js_name = forget)]
+    fn js_forget(name: &str);
 }
 
-/// Runs `f(kept)` as the only writer among all tabs (`GATE`): `kept` is
+/// Runs `f(kept)` as the only writer among all tabs (src/gate.js): `kept` is
 /// the value last kept under `name` by a gated write; the second value `f`
 /// returns is kept as the new one. Where the browser offers no such gate,
 /// `f(None)` runs once all the same.
@@ -418,13 +360,7 @@ pub async fn gated<T: 'static>(
         *o.borrow_mut() = Some(value);
         next.map_or(JsValue::UNDEFINED, |n| JsValue::from_f64(n as f64))
     });
-    let promise = GATE.with(|g| {
-        g.0.call2(&JsValue::NULL, &JsValue::from_str(name), &cb)
-            .ok()
-    });
-    if let Some(p) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>().ok()) {
-        let _ = wasm_bindgen_futures::JsFuture::from(p).await;
-    }
+    let _ = wasm_bindgen_futures::JsFuture::from(js_gate(name, &cb)).await;
     let done = out.borrow_mut().take();
     match done {
         Some(v) => v,
@@ -446,12 +382,7 @@ fn gate_name(id: &str) -> String {
 /// Drops what the gate kept of game `id` (it was written or deleted
 /// outside `commit`; its stored revision holds again).
 pub fn forget_revision(id: &str) {
-    GATE.with(|g| {
-        let _ = g.1.call1(
-            &wasm_bindgen::JsValue::NULL,
-            &wasm_bindgen::JsValue::from_str(&gate_name(id)),
-        );
-    });
+    js_forget(&gate_name(id));
 }
 
 /// `save_next`, with the check and the write done as the only writer among

@@ -743,9 +743,13 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
             {dock.map(|d| move || d.lesson.get().map(|now| view! {
                 <section class="lesson" data-testid="lesson" aria-labelledby="lesson-title">
                     // Points at what to tap.
-                    {(!now.point.is_empty()).then(|| view! {
-                        // On the table only: not the rules dialog's worked example.
-                        <style>{format!(":is({}):not([role=dialog] *) {{ outline: 3px solid var(--accent); outline-offset: 2px; animation: lesson-point 1.2s ease-in-out infinite; }}", now.point)}</style>
+                    {(!now.point.is_empty()).then(|| {
+                        // On the table only: not the rules dialog's worked
+                        // example. A constructed sheet, for as long as the
+                        // step stands (a strict CSP refuses a <style>).
+                        let css = format!(":is({}):not([role=dialog] *) {{ outline: 3px solid var(--accent); outline-offset: 2px; animation: lesson-point 1.2s ease-in-out infinite; }}", now.point);
+                        lesson_pointer(&css);
+                        on_cleanup(|| lesson_pointer(""));
                     })}
                     <h3 id="lesson-title">{move || td_string!(i18n.get_locale(), lesson_step, k = now.k, n = now.n).to_string()}</h3>
                     <p data-testid="lesson-say">{now.say}</p>
@@ -898,20 +902,45 @@ pub fn level_text(level: Level, l: Locale) -> String {
 /// stylesheet made the browser restyle the whole page (about 10 ms a tap at
 /// 4x throttling).
 pub fn ensure_style(id: &str, css: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let selector = format!("style[data-game=\"{id}\"]");
-    if doc.query_selector(&selector).ok().flatten().is_some() {
-        return;
+    SHEETS.with_borrow_mut(|sheets| {
+        if !sheets.iter().any(|(k, _)| k == id) {
+            if let Some(sheet) = adopt_sheet(css) {
+                sheets.push((id.to_string(), sheet));
+            }
+        }
+    });
+}
+
+thread_local! {
+    /// The stylesheets made by `ensure_style`, by game id.
+    static SHEETS: std::cell::RefCell<Vec<(String, web_sys::CssStyleSheet)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A stylesheet made from text and adopted by the document: CSSOM, which a
+/// strict Content-Security-Policy (`style-src 'self'`) allows where it
+/// refuses a `<style>` element (issue 39).
+pub fn adopt_sheet(css: &str) -> Option<web_sys::CssStyleSheet> {
+    let doc = web_sys::window()?.document()?;
+    let sheet = web_sys::CssStyleSheet::new().ok()?;
+    sheet.replace_sync(css).ok()?;
+    let all = doc.adopted_style_sheets();
+    all.push(&sheet);
+    doc.set_adopted_style_sheets(&all);
+    Some(sheet)
+}
+
+/// Sets the one stylesheet that points at what a guided game's step wants
+/// tapped ("" when no step points).
+fn lesson_pointer(css: &str) {
+    thread_local! {
+        static POINTER: Option<web_sys::CssStyleSheet> = adopt_sheet("");
     }
-    let (Ok(Some(head)), Ok(style)) = (doc.query_selector("head"), doc.create_element("style"))
-    else {
-        return;
-    };
-    let _ = style.set_attribute("data-game", id);
-    style.set_text_content(Some(css));
-    let _ = head.append_child(&style);
+    POINTER.with(|p| {
+        if let Some(p) = p {
+            let _ = p.replace_sync(css);
+        }
+    });
 }
 
 /// A seat's name in a table drawn as HTML: a dot in the seat's colour

@@ -12,6 +12,14 @@ const TYPES = {
   '.ico': 'image/x-icon', '.txt': 'text/plain',
 };
 
+/** The Content-Security-Policy of a build's `_headers` file, if it has one. */
+export function policy(root) {
+  const file = path.join(root, '_headers');
+  if (!fs.existsSync(file)) return null;
+  const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => /^\s+Content-Security-Policy:/.test(l));
+  return line ? line.replace(/^\s+Content-Security-Policy:\s*/, '').trim() : null;
+}
+
 // `prefix` serves the folder under a sub-path (for example '/spielblock'), as a
 // static host would; anything outside it is a 404.
 export function serve(root, port = 0, host = '127.0.0.1', prefix = '') {
@@ -29,10 +37,18 @@ export function serve(root, port = 0, host = '127.0.0.1', prefix = '') {
       if (path.extname(url.pathname)) { res.writeHead(404).end('not found'); return; }
       file = path.join(base, 'index.html');
     }
-    res.writeHead(200, {
+    const headers = {
       'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
       'cache-control': 'no-cache',
-    });
+    };
+    // The policy the build tells hosts to send (dist/_headers), on every
+    // page, as a strict host would (issue 39); read per request, so a test
+    // that swaps in another build serves that build's policy.
+    if (file.endsWith('.html')) {
+      const csp = policy(server.root);
+      if (csp) headers['content-security-policy'] = csp;
+    }
+    res.writeHead(200, headers);
     // Read at request time from server.root, so a test can swap in a new build.
     fs.createReadStream(file.replace(base, server.root)).pipe(res);
   });

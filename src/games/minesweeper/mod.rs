@@ -343,7 +343,7 @@ fn WorkedExample() -> impl IntoView {
         <section class="rules-example" data-testid="rules-example">
             <h3>{t!(i18n, rules_example)}</h3>
             <figure class="ms-example">
-                <div class="ms-board ms-corner" style="--w:7" role="group" aria-label=move || td_string!(i18n.get_locale(), ms_example_corner).to_string() inner_html=board></div>
+                <div class="ms-board ms-corner" data-w="7" role="group" aria-label=move || td_string!(i18n.get_locale(), ms_example_corner).to_string() inner_html=board></div>
                 <figcaption><ol>{lines}</ol></figcaption>
             </figure>
         </section>
@@ -461,7 +461,7 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     ));
     // The board.
     out.push_str(&format!(
-        "<div class=\"ms-wrap\"{}><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" style=\"--w:{}\">",
+        "<div class=\"ms-wrap\"{}><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" data-w=\"{}\">",
         if ui.can_act { " data-decide" } else { "" },
         if ui.can_act { "" } else { " locked" },
         if ui.chances.is_some() { " hinting" } else { "" },
@@ -633,7 +633,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                 if let Some(p) = chance {
                     let pct = (p * 100.0).round() as i64;
                     label = format!("{label}, {}", td_string!(l, ms_cell_chance, p = pct));
-                    style = format!(" style=\"--p:{pct}\"");
+                    style = format!(" data-p=\"{pct}\"");
                     if !blubb && !mine {
                         content = format!("<small>{pct}</small>");
                     }
