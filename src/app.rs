@@ -33,6 +33,9 @@ fn Shell() -> impl IntoView {
     // Records are derived from the finished games now: older versions'
     // copies of them only take room.
     storage::drop_derived();
+    // A move a closed page left on its way is stored before any screen
+    // reads the games (issue 39).
+    storage::recover_journal();
     let nav = provide_nav();
     // One screen per route; a new route replaces the screen (and cleans up
     // the old one's wake lock and timers).

@@ -164,6 +164,10 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
             plan.add_game(g, raw);
         } else if storage::is_derived_key(key) {
             plan.ignored_records += 1;
+        } else if key.starts_with(storage::JOURNAL_PREFIX) {
+            // A write on its way on the device the file came from: never
+            // stored here (it would be stored over a game at the next start).
+            continue;
         } else if storage::get_raw(key).is_some() {
             plan.kept_items += 1;
         } else {

@@ -315,7 +315,11 @@ impl Session {
             return None;
         }
         self.writing = Some(change);
-        Some(self.next())
+        let next = self.next();
+        // Kept at once, in the tap's own task: the write through the gate
+        // takes a few ms, and a page closed meanwhile keeps the move.
+        storage::journal(&next);
+        Some(next)
     }
 
     fn next(&self) -> SavedGame {

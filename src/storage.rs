@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 pub const SCHEMA: u32 = 1;
 pub const GAME_PREFIX: &str = "spielblock.v1.game.";
 pub const QUARANTINE_PREFIX: &str = "spielblock.quarantine.";
+/// A write on its way (`journal`): kept until the gate has stored it.
+pub const JOURNAL_PREFIX: &str = "spielblock.journal.";
 pub const LANG_KEY: &str = "spielblock.lang";
 pub const SETTINGS_KEY: &str = "spielblock.settings";
 const QUARANTINE_SEEN_KEY: &str = "spielblock.quarantine-seen";
@@ -390,14 +392,69 @@ pub fn forget_revision(id: &str) {
 /// the gate kept (a tab's `localStorage` may not yet show another tab's last
 /// write). Two tabs saving the same revision at the same moment cannot both
 /// succeed. Returns the game as written (its revision counted on) or why not.
+/// The game's journal entry (`journal`) goes once the write is settled.
 pub async fn commit(game: SavedGame) -> Result<SavedGame, SaveError> {
-    gated(&gate_name(&game.id), move |kept| {
+    let id = game.id.clone();
+    let result = gated(&gate_name(&game.id), move |kept| {
         let mut game = game;
-        let result = save_next_over(&mut game, kept);
+        let mut result = save_next_over(&mut game, kept);
+        if result == Err(SaveError::Refused) && drop_journal(&game.id) {
+            // The journal's copy took the room the game needed.
+            result = save_next_over(&mut game, kept);
+        }
         let next = result.is_ok().then_some(game.revision);
         (result.map(|()| game), next)
     })
-    .await
+    .await;
+    drop_journal(&id);
+    result
+}
+
+/// Keeps the next revision of a game at once, in the tap's own task, before
+/// the gate (`commit`, asynchronous) stores it: a page closed, reloaded or
+/// frozen right after a tap loses nothing the screen showed, as the next
+/// start stores it (`recover_journal`). Best effort: where storage has no
+/// room for the copy, the write goes on without it.
+pub fn journal(game: &SavedGame) {
+    let (Some(s), Ok(text)) = (storage(), serde_json::to_string(game)) else {
+        return;
+    };
+    let _ = s.set_item(&format!("{JOURNAL_PREFIX}{}", game.id), &text);
+}
+
+/// Drops game `id`'s journal entry; whether there was one.
+fn drop_journal(id: &str) -> bool {
+    let key = format!("{JOURNAL_PREFIX}{id}");
+    let Some(s) = storage() else { return false };
+    let had = s.get_item(&key).ok().flatten().is_some();
+    let _ = s.remove_item(&key);
+    had
+}
+
+/// Stores the writes a closed page left in the journal, once, at start:
+/// each as the next revision of the game it was made from, if that game is
+/// still at that revision (otherwise it was stored, or another tab moved
+/// on, and the entry is dropped). Returns how many were stored. A game
+/// written here is read by its game's code when opened, as any other.
+pub fn recover_journal() -> usize {
+    let Some(s) = storage() else { return 0 };
+    let mut stored = 0;
+    for key in all_keys() {
+        let Some(id) = key.strip_prefix(JOURNAL_PREFIX) else {
+            continue;
+        };
+        let game = get_raw(&key).and_then(|raw| parse_saved(&raw).ok());
+        let _ = s.remove_item(&key);
+        let Some(mut game) = game.filter(|g| g.id == id && valid_id(id)) else {
+            continue;
+        };
+        if save_next(&mut game).is_ok() {
+            // Written outside the gate: the stored revision holds.
+            forget_revision(id);
+            stored += 1;
+        }
+    }
+    stored
 }
 
 /// `adopt` as the only writer among all tabs; the gate keeps what it wrote.
@@ -495,7 +552,9 @@ pub fn delete_oldest_finished(n: usize) -> usize {
 pub fn export_all() -> String {
     let items: serde_json::Map<String, serde_json::Value> = all_keys()
         .into_iter()
-        .filter(|k| k.starts_with("spielblock.") && !is_derived_key(k))
+        .filter(|k| {
+            k.starts_with("spielblock.") && !is_derived_key(k) && !k.starts_with(JOURNAL_PREFIX)
+        })
         .filter_map(|k| get_raw(&k).map(|v| (k, serde_json::Value::String(v))))
         .collect();
     serde_json::json!({

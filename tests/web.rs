@@ -2741,3 +2741,60 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
     ls().clear().unwrap();
 }
 
+/// Issue 39 (3): the next revision is kept in the tap's own task; a page
+/// that ends before the gate stored it leaves it in the journal, and the
+/// next start stores it, once, only over the revision it was made from.
+#[wasm_bindgen_test]
+async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
+    ls().clear().unwrap();
+    let mut s = new_session("j1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
+    let roll = sent(&s, 0, serde_json::json!("roll"));
+    let next = s.act(0, roll).unwrap();
+    assert!(next.is_some());
+    let key = format!("{}j1", storage::JOURNAL_PREFIX);
+    assert!(ls().get_item(&key).unwrap().is_some(), "kept at the tap");
+    assert_eq!(
+        storage::load_game("j1").unwrap().move_count(),
+        0,
+        "not yet stored"
+    );
+    // The page ends here: the write never runs. The next start stores it.
+    assert_eq!(storage::recover_journal(), 1);
+    let stored = storage::load_game("j1").unwrap();
+    assert_eq!(stored.move_count(), 1, "the roll is stored");
+    assert_eq!(stored.revision, 1);
+    assert!(
+        ls().get_item(&key).unwrap().is_none(),
+        "and the journal is empty"
+    );
+    assert_eq!(storage::recover_journal(), 0, "once");
+    // A journal made from an older revision (another tab moved on) is
+    // dropped, never stored over the newer game.
+    ls().set_item(&key, &serde_json::to_string(&next.unwrap()).unwrap())
+        .unwrap();
+    assert_eq!(storage::recover_journal(), 0);
+    assert_eq!(storage::load_game("j1").unwrap(), stored);
+    assert!(ls().get_item(&key).unwrap().is_none());
+    // An unreadable entry is dropped too.
+    ls().set_item(&key, "{not json").unwrap();
+    assert_eq!(storage::recover_journal(), 0);
+    assert!(ls().get_item(&key).unwrap().is_none());
+    // The normal way: the gate stores it and the journal goes.
+    let mut s = spielblock::session::Session::open(s.entry(), stored).unwrap();
+    let choice = s.live().legal_json(0)[0].clone();
+    let next = s.act(0, sent(&s, 0, choice)).unwrap();
+    write(&mut s, next).await;
+    assert!(ls().get_item(&key).unwrap().is_none());
+    assert_eq!(storage::load_game("j1").unwrap().move_count(), 2);
+    // Neither a backup nor a restore carries the journal.
+    storage::journal(&storage::load_game("j1").unwrap());
+    assert!(!storage::export_all().contains(storage::JOURNAL_PREFIX));
+    let file = serde_json::json!({"app": "spielblock", "items": {key.clone(): "{}"}}).to_string();
+    let plan = spielblock::backup::plan(&file).unwrap();
+    assert!(
+        plan.new_items.is_empty(),
+        "a journal in a file is not restored"
+    );
+    ls().clear().unwrap();
+}
+
