@@ -132,10 +132,17 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
             let mut vs = [(0, 0); 2];
             for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
                 let theirs: Vec<usize> = (0..f.seats.len())
-                    // Only a seat that computer played from start to end.
+                    // Only a seat that computer played from start to end,
+                    // as that level: the app's seats carry no policy; a
+                    // simulated record's seat counts only where its policy
+                    // is the level it claims (issue 39: a "strong" seat
+                    // played by the random policy is no strong computer).
                     .filter(|&o| {
                         let x = &f.seats[o];
-                        x.kind == SeatKind::Computer && x.level == level && !x.switched
+                        x.kind == SeatKind::Computer
+                            && x.level == level
+                            && !x.switched
+                            && x.policy.as_deref().is_none_or(|p| p == level.id())
                     })
                     .map(|o| f.outcome.places[o])
                     .collect();

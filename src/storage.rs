@@ -827,13 +827,20 @@ impl Played {
         let scores = g.outcome.as_ref()?.scores.clone();
         let lost = g.outcome.as_ref()?.lost.clone();
         let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
+        let table = is_table(g);
+        // A daily challenge as the set-up makes one (issue 39: a file may
+        // claim more): one seat, the date's seed, the app's dice, no coach.
+        let seed = g.record.get("seed").and_then(serde_json::Value::as_u64);
+        let daily = g.daily.clone().filter(|date| {
+            !coach && !table && seats.len() == 1 && seed == Some(daily_seed(&g.game, date))
+        });
         (g.finished && scores.len() == seats.len()).then(|| Played {
             lost,
             coach,
-            table: is_table(g),
+            table,
             id: g.id.clone(),
             date: date_of(g.updated),
-            daily: g.daily.clone(),
+            daily,
             seats,
             scores,
         })

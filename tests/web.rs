@@ -2798,3 +2798,57 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     ls().clear().unwrap();
 }
 
+/// Issue 39 (4): only a daily challenge as the set-up makes it (one seat,
+/// the date's seed, the app's dice, no coach) enters the day's ranking,
+/// and "ahead of the computer (Strong)" needs a seat played as that level.
+#[wasm_bindgen_test]
+fn imported_games_claim_no_daily_or_level_they_did_not_earn() {
+    use spielblock::history::{finished_games, stats};
+    ls().clear().unwrap();
+    let date = "2026-11-27";
+    let seed = storage::daily_seed("choice", date);
+    let daily = |id: &str, t: f64, score: i64| {
+        let mut g = finished(id, "choice", t, &[("Ana", true)], &[score]);
+        g.daily = Some(date.into());
+        g.record["seed"] = seed.into();
+        g
+    };
+    let fair = daily("d1", 1.0, 270);
+    let mut coached = daily("d2", 2.0, 860);
+    coached.record["coach"] = true.into();
+    let mut dice = daily("d3", 3.0, 700);
+    dice.record["options"] = serde_json::json!({"table_dice": true});
+    let mut seeded = daily("d4", 4.0, 650);
+    seeded.record["seed"] = 7.into();
+    for g in [&fair, &coached, &dice, &seeded] {
+        storage::save_game(g).unwrap();
+    }
+    let played = storage::Played::of_game("choice");
+    assert_eq!(
+        storage::daily_best(&played, date, false),
+        vec![("Ana".to_string(), 270)],
+        "only the fair daily counts"
+    );
+    ls().clear().unwrap();
+    // A "strong" computer seat whose moves the random policy chose.
+    let mut random = finished(
+        "v1",
+        "choice",
+        1.0,
+        &[("Ana", true), ("Robo", false)],
+        &[300, 100],
+    );
+    random.record["seats"][1]["level"] = "strong".into();
+    random.record["seats"][1]["policy"] = "random".into();
+    let mut simulated = random.clone();
+    simulated.id = "v2".into();
+    simulated.record["seats"][1]["policy"] = "strong".into();
+    for g in [&random, &simulated] {
+        storage::save_game(g).unwrap();
+    }
+    let s = stats(&finished_games(), &["choice"], |_| false);
+    let ana = s.iter().find(|x| x.name == "Ana").unwrap();
+    assert_eq!(ana.played, 2);
+    assert_eq!(ana.vs[1], (1, 1), "only the seat the strong policy played");
+    ls().clear().unwrap();
+}
