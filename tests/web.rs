@@ -153,9 +153,15 @@ fn the_daily_challenge_ranks_each_names_best_from_the_stored_games() {
         storage::daily_seed("mindgolf", date),
         storage::daily_seed("choice", date)
     );
-    let daily = |id: &str, name: &str, score: i64, when: f64| SavedGame {
-        daily: Some(date.into()),
-        ..finished(id, "mindgolf", when, &[(name, true)], &[score])
+    // A daily challenge as the set-up makes one: the date's seed (a game
+    // claiming the date with another seed counts for nothing, issue 39).
+    let daily = |id: &str, name: &str, score: i64, when: f64| {
+        let mut g = SavedGame {
+            daily: Some(date.into()),
+            ..finished(id, "mindgolf", when, &[(name, true)], &[score])
+        };
+        g.record["seed"] = storage::daily_seed("mindgolf", date).into();
+        g
     };
     for g in [
         daily("d1", "Ana", 40, 1.0),
