@@ -63,14 +63,13 @@ fn Shell() -> impl IntoView {
 /// its contexts: without this, a context the play screen provides (the
 /// decision bar's `Dock`, whose signals die with the game) stayed on the
 /// route switch's owner, and the next screen's table (a replay after a
-/// review) found it and read disposed signals: a panic (issue 40).
+/// review) found it and read disposed signals: a panic (issue 40). The
+/// screen is built and mounted under that owner too (`OwnedView`), so what
+/// it provides reaches its own tables, and nothing else.
 pub fn screen_owned(draw: impl FnOnce() -> AnyView) -> AnyView {
     let owner = Owner::new();
     let view = owner.with(draw);
-    // Kept until the route switch's owner is cleaned up (the next route):
-    // then its children are cleaned up and this, the last handle, dropped.
-    on_cleanup(move || drop(owner));
-    view
+    leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
 }
 
 /// Registers the service worker (release builds) and, when a new version is
