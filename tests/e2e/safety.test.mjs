@@ -579,7 +579,7 @@ test('a tap survives a reload or a closed tab 0, 5 and 20 ms after it', async ()
       for (let i = 0; i < 20; i++) {
         // The table as the app shows it after opening: the roll, or the
         // throw's first split to confirm.
-        await page.waitForSelector('[data-testid=roll]:enabled, [data-testid=split]');
+        await page.waitForSelector('[data-testid=roll]:enabled, [data-testid=split], [data-testid=result]');
         await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
         // A game that ended makes way for a new one.
         if (await page.$('[data-testid=result]')) {
