@@ -112,17 +112,27 @@ fn NotFound() -> impl IntoView {
 /// home screen lists it there with the reason). A game whose code is not
 /// loaded (one another tab started meanwhile) is listed unchecked: opening it
 /// checks it.
-fn resumable() -> Vec<SavedGame> {
+/// Each with the seat whose turn it is, where its code is in to say.
+fn resumable() -> Vec<(SavedGame, Option<usize>)> {
     storage::list_games()
         .into_iter()
         .filter(|g| !g.finished)
-        .filter(|g| {
-            let ok = games::find(&g.game)
-                .is_some_and(|e| !games::is_loaded(e.id) || (e.open)(g.record.clone()).is_ok());
-            if !ok {
-                storage::quarantine(&g.key());
+        .filter_map(|g| {
+            let entry = games::find(&g.game);
+            let opened = entry
+                .filter(|e| games::is_loaded(e.id))
+                .map(|e| (e.open)(g.record.clone()));
+            match (entry, opened) {
+                (Some(_), None) => Some((g, None)),
+                (Some(_), Some(Ok(live))) => {
+                    let turn = live.to_act().first().copied();
+                    Some((g, turn))
+                }
+                _ => {
+                    storage::quarantine(&g.key());
+                    None
+                }
             }
-            ok
         })
         .collect()
 }
@@ -214,12 +224,23 @@ fn HomeScreen() -> impl IntoView {
                     <section aria-labelledby="unfinished-title">
                         <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
                         <ul class="saved-list">
-                            {list.into_iter().map(|g| {
+                            {list.into_iter().map(|(g, to_act)| {
                                 let id = g.id.clone();
                                 let id_del = g.id.clone();
                                 let id_check = g.id.clone();
                                 let game = g.game.clone();
-                                let names = g.seat_names().join(", ");
+                                // Default names ("Player 2") in the language shown.
+                                let seat_names = g.seat_names();
+                                let names = move || crate::i18n::shown_names(seat_names.iter().map(String::as_str), i18n.get_locale()).join(", ");
+                                let whose = {
+                                    let names = g.seat_names();
+                                    move || to_act.and_then(|s| {
+                                        let l = i18n.get_locale();
+                                        let all = crate::i18n::shown_names(names.iter().map(String::as_str), l);
+                                        Some(td_string!(l, turn_of, name = all.get(s)?.clone()).to_string())
+                                    })
+                                };
+                                let updated = g.updated;
                                 let turn = g.turn.max(1);
                                 let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
                                 let delete = move |_| {
@@ -237,6 +258,11 @@ fn HomeScreen() -> impl IntoView {
                                         <div class="what">
                                             <strong>{name}</strong>
                                             <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), turn_count, n = turn).to_string()}</span>
+                                            // When it was last played, and whose turn it is (issue 40).
+                                            <span class="meta" data-testid="saved-when">{move || {
+                                                let when = crate::lang::when_text(updated, i18n.get_locale());
+                                                match whose() { Some(w) => format!("{when} · {w}"), None => when }
+                                            }}</span>
                                         </div>
                                         <div class="actions">
                                             <Link to={format!("/play/{id}")} class="button primary">{t!(i18n, resume)}</Link>
@@ -323,6 +349,7 @@ fn HomeScreen() -> impl IntoView {
                         }/>
                     {t!(i18n, vibrate_setting)}
                 </label>
+                <crate::host::SoundSetting/>
                 <crate::host::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
             </section>
             <section aria-labelledby="backup-title" class="settings">

@@ -76,6 +76,9 @@ pub struct Stats {
     pub game: String,
     pub name: String,
     pub played: u32,
+    /// Of those, games with more than one seat: a solo game has no one to
+    /// win against, so wins and the win rate count these only.
+    pub contests: u32,
     pub wins: u32,
     pub sum: i64,
     pub best: i64,
@@ -87,9 +90,22 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Wins in percent of games played, rounded.
+    /// Wins in percent of games against someone, rounded (0 with none).
     pub fn win_rate(&self) -> u32 {
-        (self.wins * 200 + self.played) / (self.played * 2)
+        if self.contests == 0 {
+            return 0;
+        }
+        (self.wins * 200 + self.contests) / (self.contests * 2)
+    }
+
+    /// `mean` with the language's decimal mark ("12,5" in German).
+    pub fn mean_in(&self, l: Locale) -> String {
+        let m = self.mean();
+        if l == Locale::de {
+            m.replace('.', ",")
+        } else {
+            m
+        }
     }
 
     /// The mean score with one decimal ("12.5", "−3.0"), rounded half away
@@ -127,8 +143,10 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
             }
             let score = f.outcome.scores[seat];
             let place = f.outcome.places[seat];
-            // A result the rules count as a defeat is no win (R-CH-7).
-            let won = place == 1 && !f.outcome.lost.contains(&seat);
+            // A result the rules count as a defeat is no win (R-CH-7); a
+            // solo game is no contest (issue 40).
+            let contest = f.seats.len() > 1;
+            let won = contest && place == 1 && !f.outcome.lost.contains(&seat);
             let mut vs = [(0, 0); 2];
             for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
                 let theirs: Vec<usize> = (0..f.seats.len())
@@ -161,6 +179,7 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
                         mine.1 += new.1;
                     }
                     s.played += 1;
+                    s.contests += contest as u32;
                     s.wins += won as u32;
                     s.sum += score;
                     if better(score, s.best) {
@@ -174,6 +193,7 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
                     game: f.game.clone(),
                     name: info.name.clone(),
                     played: 1,
+                    contests: contest as u32,
                     wins: won as u32,
                     sum: score,
                     best: score,
@@ -542,11 +562,17 @@ pub fn History() -> impl IntoView {
                                                 <span><strong>{s.name.clone()}</strong>" · "{move || game_name(&g, i18n.get_locale())}</span>
                                                 <span class="meta">{move || {
                                                     let l = i18n.get_locale();
+                                                    // Solo games only: best, mean and count,
+                                                    // no "won" (there is no one to win against).
+                                                    let won = match s.contests {
+                                                        0 => String::new(),
+                                                        c if c == s.played => format!("{} · ", td_string!(l, stats_won, n = s.wins, pct = s.win_rate())),
+                                                        c => format!("{} · ", td_string!(l, stats_won_of, n = s.wins, m = c, pct = s.win_rate())),
+                                                    };
                                                     format!(
-                                                        "{} · {} · {}",
+                                                        "{} · {won}{}",
                                                         td_string!(l, stats_played, n = s.played),
-                                                        td_string!(l, stats_won, n = s.wins, pct = s.win_rate()),
-                                                        td_string!(l, stats_scores, mean = s.mean(), best = signed(s.best), worst = signed(s.worst)),
+                                                        td_string!(l, stats_scores, mean = s.mean_in(l), best = signed(s.best), worst = signed(s.worst)),
                                                     )
                                                 }}</span>
                                                 {move || {

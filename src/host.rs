@@ -67,6 +67,13 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
     }
 }
 
+/// Plays a move's sound where the player has sounds on.
+fn play_sound(cue: crate::sound::Cue, tapped: bool) {
+    if storage::load_settings().sound {
+        crate::sound::play(cue, tapped);
+    }
+}
+
 /// How many of the oldest finished games the storage-full notice offers to
 /// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
 const TRIM: usize = 10;
@@ -79,7 +86,9 @@ fn Host(session: Session) -> impl IntoView {
     let i18n = use_i18n();
     let entry = session.entry();
     let session = RwSignal::new(session);
-    let announcement = RwSignal::new(String::new());
+    // What the live region says of the last move, in both languages, so a
+    // language switch does not leave it in the other (issue 40).
+    let announcement = RwSignal::new(Vec::<(Locale, String)>::new());
     // The last move in words (with more than one seat), kept until the next.
     let last_move = RwSignal::new(None::<Vec<(Locale, String)>>);
     // The move just made, shown on the hand-over screen of a game with
@@ -161,9 +170,16 @@ fn Host(session: Session) -> impl IntoView {
                 // next player.
                 let hidden = entry.private_info && handover_needed.get_untracked().is_some();
                 let l = i18n.get_locale_untracked();
-                let lines = session.with_untracked(|s| s.announce(change, l));
-                if !lines.is_empty() && !hidden {
-                    announcement.set(lines.join(" "));
+                if !hidden {
+                    let said = Locale::ALL.map(|l| {
+                        (
+                            l,
+                            session.with_untracked(|s| s.announce(change, l)).join(" "),
+                        )
+                    });
+                    if said.iter().any(|(_, t)| !t.is_empty()) {
+                        announcement.set(said.to_vec());
+                    }
                 }
                 // Behind a hand-over screen the mover still sees how the
                 // move ended, in words anyone may read.
@@ -219,6 +235,9 @@ fn Host(session: Session) -> impl IntoView {
             if let Some(before) = session.try_update(|s| s.take_late()).flatten() {
                 if session.with_untracked(|s| s.live().vibrates(before)) {
                     device::vibrate_roll();
+                }
+                if let Some(cue) = session.with_untracked(|s| s.live().cue(before)) {
+                    play_sound(cue, false);
                 }
             }
             after(written);
@@ -278,9 +297,13 @@ fn Host(session: Session) -> impl IntoView {
         let vibrate_at = moves.get_untracked();
         match session.try_update(|s| s.act(seat, sent)) {
             Some(Ok(Some(next))) => {
-                // Felt at the tap, not after the write (a few ms later).
+                // Felt (and heard) at the tap, not after the write (a few
+                // ms later).
                 if session.with_untracked(|s| s.live().vibrates(vibrate_at)) {
                     device::vibrate_roll();
+                }
+                if let Some(cue) = session.with_untracked(|s| s.live().cue(vibrate_at)) {
+                    play_sound(cue, true);
                 }
                 write(Some(next));
             }
@@ -334,6 +357,11 @@ fn Host(session: Session) -> impl IntoView {
         device::mark("spielblock:computer-start");
         let next = session.try_update(|s| s.computer(n)).flatten();
         device::measure_since("spielblock:computer", "spielblock:computer-start");
+        if next.is_some() {
+            if let Some(cue) = session.try_with_untracked(|s| s.live().cue(n)).flatten() {
+                play_sound(cue, false);
+            }
+        }
         if next.is_none() && moves.try_get_untracked() == Some(n) {
             // Held up or switched away: schedule afresh when due.
             scheduled.try_set_value(None);
@@ -414,7 +442,7 @@ fn Host(session: Session) -> impl IntoView {
     // could read it.
     Effect::new(move |_| {
         if entry.private_info && handover_needed.get().is_some() {
-            announcement.set(String::new());
+            announcement.set(Vec::new());
         }
     });
 
@@ -698,7 +726,10 @@ fn Host(session: Session) -> impl IntoView {
                 }.into_any(),
                 None => table(),
             }}
-            <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || announcement.get()}</div>
+            <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || {
+                let l = i18n.get_locale();
+                announcement.with(|a| a.iter().find(|(x, _)| *x == l).map(|(_, t)| t.clone()).unwrap_or_default())
+            }}</div>
             <Dialog open=show_rules labelled_by="rules-title" opener=rules_btn>
                 {(entry.rules)()}
                 <LessonButton entry/>
@@ -736,6 +767,7 @@ fn Host(session: Session) -> impl IntoView {
                     }).collect_view()}
                 </ul>
                 <SpeedSetting speed/>
+                <SoundSetting/>
             </Dialog>
         </main>
     }
@@ -910,6 +942,24 @@ pub fn SpeedSetting(speed: RwSignal<Speed>) -> impl IntoView {
                 }).collect_view()}
             </div>
         </div>
+    }
+}
+
+/// The sound switch (issue 40), on the home screen and every table.
+#[component]
+pub fn SoundSetting() -> impl IntoView {
+    let i18n = use_i18n();
+    let on = RwSignal::new(storage::load_settings().sound);
+    view! {
+        <label class="check sound-setting">
+            <input type="checkbox" data-testid="sound-setting" prop:checked=move || on.get()
+                on:change=move |ev| {
+                    let s = storage::Settings { sound: event_target_checked(&ev), ..storage::load_settings() };
+                    storage::save_settings(s);
+                    on.set(s.sound);
+                }/>
+            {t!(i18n, sound_setting)}
+        </label>
     }
 }
 

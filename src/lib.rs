@@ -21,6 +21,7 @@ pub mod routes;
 pub mod screens;
 pub mod session;
 pub mod setup;
+pub mod sound;
 pub mod storage;
 pub mod sw;
 pub mod table;

@@ -164,6 +164,14 @@ impl<G: GameView> Live for LiveMatch<G> {
             .is_some_and(|moves| moves.iter().any(|evs| G::vibrates(evs)))
     }
 
+    fn cue(&self, from: usize) -> Option<crate::sound::Cue> {
+        let m = self.m();
+        m.events_for(None, from)
+            .iter()
+            .filter_map(|evs| G::cue(evs))
+            .max()
+    }
+
     fn options(&self) -> Value {
         serde_json::to_value(&self.m().record().options).expect("options serialize")
     }

@@ -108,6 +108,12 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         start_options.extend(o);
     }
     let options = RwSignal::new(start_options);
+    let option_problem = Signal::derive(move || {
+        let n = rows.with(Vec::len).clamp(entry.min_seats, entry.max_seats);
+        let seats = (0..n).map(|i| SeatInfo::human(format!("P{i}"))).collect();
+        let opts = Value::Object(options.get());
+        (entry.new_record)(seats, &opts, 1).err()
+    });
     // Options under which only people play (real cards): every seat turns
     // into a person and the computer is not offered.
     let people_only =
@@ -240,7 +246,8 @@ fn SetupForm(entry: Entry) -> impl IntoView {
             <LessonOffer entry/>
             <form on:submit=start novalidate>
                 <fieldset>
-                    <legend>{t!(i18n, players)}" ("{min}"–"{max}")"</legend>
+                    // "Players (2)" where the game takes just that many.
+                    <legend>{t!(i18n, players)}{if min == max { format!(" ({min})") } else { format!(" ({min}–{max})") }}</legend>
                     <ol class="seats">
                         <For each=move || rows.get() key=|r| r.key let:row>
                             {
@@ -300,6 +307,13 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                         <legend>{t!(i18n, options_title)}</legend>
                         {specs.clone().into_iter().map(|spec| view! { <OptionField entry spec options seats=Signal::derive(move || rows.with(Vec::len))
                             daily=Signal::derive(move || daily.get() && rows.with(Vec::len) == 1)/> }).collect_view()}
+                        // What the rules say of the options as they stand, at
+                        // once and next to them, not after Start at the
+                        // bottom (issue 40): a game is set up on a copy with
+                        // as many placeholder seats as the game allows.
+                        {move || option_problem.get().map(|e| view! {
+                            <p class="notice error" role="alert" data-testid="option-problem">{move || e.get(i18n.get_locale())}</p>
+                        })}
                     </fieldset>
                 })}
                 {if private_info {

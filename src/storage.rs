@@ -614,6 +614,14 @@ pub struct Settings {
     /// How fast computer seats play.
     #[serde(default)]
     pub speed: Speed,
+    /// Short sounds for dice, cards, a mine, the end of a game (on unless
+    /// turned off; settings saved before it had none are on).
+    #[serde(default = "on")]
+    pub sound: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -621,6 +629,7 @@ impl Default for Settings {
         Settings {
             vibrate: true,
             speed: Speed::Normal,
+            sound: true,
         }
     }
 }

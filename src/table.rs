@@ -324,6 +324,10 @@ pub trait GameView: Game {
     fn vibrates(_events: &[Self::Event]) -> bool {
         false
     }
+    /// How these events sound (the strongest of them), if at all.
+    fn cue(_events: &[Self::Event]) -> Option<crate::sound::Cue> {
+        None
+    }
     /// What a replay shows open that play kept hidden (`Game::open_view`),
     /// and how the table draws it; None for a game without secrets.
     fn replay_hint(_l: Locale) -> Option<String> {
@@ -478,6 +482,9 @@ pub trait Live: Send + Sync {
     fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String>;
     /// Whether moves `from..` deserve a short vibration (a roll).
     fn vibrates(&self, from: usize) -> bool;
+    /// How the moves since `from` sound, as everyone hears them (public
+    /// events only: a sound tells no seat's secret).
+    fn cue(&self, from: usize) -> Option<crate::sound::Cue>;
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
     /// The seat that may take back the last move now (the rules decide).
@@ -872,17 +879,28 @@ pub fn bring_decision_into_view() {
         .and_then(|h| h.as_f64())
         .unwrap_or(0.0)
         - bar;
-    let delta = if top < 0.0 {
-        top
+    // What a table pins at the top (`data-pinned`, sticky: a tray of
+    // thrown dice) covers its height of the screen from above once it
+    // sticks: the part decided on goes right under it, and where both do
+    // not fit, the rest scrolls under it.
+    let ceiling = doc
+        .query_selector("main [data-pinned]")
+        .ok()
+        .flatten()
+        .map_or(0.0, |p| p.get_bounding_client_rect().height());
+    let delta = if top < ceiling {
+        top - ceiling
     } else if bottom > room {
-        (bottom - room).min(top)
+        (bottom - room).min(top - ceiling)
     } else {
         return;
     };
+    // Whole pixels, never past the ceiling (a part of a pixel under a
+    // pinned tray hides the top of what is decided on).
     w.scroll_by_with_x_and_y(
         0.0,
         if delta > 0.0 {
-            delta.ceil()
+            delta.ceil().min((top - ceiling).floor().max(0.0))
         } else {
             delta.floor()
         },

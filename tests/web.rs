@@ -1179,6 +1179,7 @@ fn a_seat_switched_mid_game_and_a_name_on_two_seats_count_honestly() {
 fn means_and_win_rates_round_like_a_person_would() {
     let s = |played, wins, sum| spielblock::history::Stats {
         played,
+        contests: played,
         wins,
         sum,
         ..Default::default()
@@ -1191,6 +1192,16 @@ fn means_and_win_rates_round_like_a_person_would() {
     assert_eq!(s(3, 1, 10).win_rate(), 33);
     assert_eq!(s(3, 2, 10).win_rate(), 67);
     assert_eq!(s(8, 1, 10).win_rate(), 13);
+    // Solo games are no contest (issue 40): no win rate from them, and the
+    // mean in the language's decimal mark.
+    let solo = spielblock::history::Stats {
+        contests: 0,
+        ..s(4, 0, -1481)
+    };
+    assert_eq!(solo.win_rate(), 0);
+    let l = spielblock::i18n::Locale::de;
+    assert_eq!(solo.mean_in(l), "−370,3");
+    assert_eq!(solo.mean_in(spielblock::i18n::Locale::en), "−370.3");
 }
 
 #[wasm_bindgen_test]
@@ -2856,5 +2867,50 @@ fn imported_games_claim_no_daily_or_level_they_did_not_earn() {
     let ana = s.iter().find(|x| x.name == "Ana").unwrap();
     assert_eq!(ana.played, 2);
     assert_eq!(ana.vs[1], (1, 1), "only the seat the strong policy played");
+    ls().clear().unwrap();
+}
+
+/// Issue 40: a move sounds as its game says (dice, cards, a cross, a mine),
+/// the last move of a game with a fanfare; a sound comes from the public
+/// events only, so it tells no seat's secret.
+#[wasm_bindgen_test]
+async fn every_game_sounds_its_moves_and_the_end() {
+    use spielblock::sound::Cue;
+    ls().clear().unwrap();
+    let cpu = |n: usize| -> Vec<(&'static str, bool)> {
+        ["A", "B", "C"][..n].iter().map(|&x| (x, false)).collect()
+    };
+    for (game, n, first) in [
+        ("en-gingg", 2, vec![Cue::Dice]),
+        ("choice", 1, vec![Cue::Dice]),
+        ("mindgolf", 1, vec![Cue::Dice]),
+        ("gnoming", 2, vec![Cue::Card]),
+        ("minesweeper", 2, vec![Cue::Tick, Cue::Cross, Cue::Boom]),
+    ] {
+        let mut s = new_session(&format!("snd-{game}"), game, 11, &cpu(n)).await;
+        let next = s.computer(0);
+        assert!(next.is_some(), "{game}: the computer moves");
+        write(&mut s, next).await;
+        let cue = s.live().cue(0);
+        assert!(
+            cue.is_some_and(|c| first.contains(&c)),
+            "{game}: the first move sounds {cue:?}"
+        );
+        assert_eq!(s.live().cue(s.moves()), None, "{game}: no move, no sound");
+        if matches!(game, "en-gingg" | "choice") {
+            computers_play(&mut s).await;
+            assert!(s.outcome().is_some(), "{game} is over");
+            assert_eq!(s.live().cue(s.moves() - 1), Some(Cue::Fanfare), "{game}");
+        }
+    }
+    // Settings saved before sounds existed have them on; off stays off.
+    ls().set_item(storage::SETTINGS_KEY, r#"{"vibrate":false,"speed":"fast"}"#)
+        .unwrap();
+    assert!(storage::load_settings().sound);
+    storage::save_settings(storage::Settings {
+        sound: false,
+        ..storage::load_settings()
+    });
+    assert!(!storage::load_settings().sound);
     ls().clear().unwrap();
 }

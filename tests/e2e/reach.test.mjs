@@ -57,8 +57,16 @@ const offScreen = (page, decide) => page.evaluate((decide) => {
   }
   const bar = document.querySelector('main [data-testid=decision]');
   const room = h - (bar ? bar.getBoundingClientRect().height : 0);
-  if (top < bottom && (top < -0.5 || (bottom > room + 0.5 && bottom - top <= room))) {
-    out.push(`the part decided on at ${Math.round(top)}..${Math.round(bottom)}, room ${Math.round(room)}`);
+  // Under what a table pins at the top (issue 40: MindGolf's thrown dice,
+  // with the lanes scrolling under them), the room starts below it.
+  const pin = document.querySelector('main [data-pinned]');
+  const ceil = pin ? Math.max(0, pin.getBoundingClientRect().bottom) : 0;
+  if (pin) {
+    const p = pin.getBoundingClientRect();
+    if (p.top < -0.5 || p.bottom > room + 0.5) out.push(`the pinned part at ${Math.round(p.top)}..${Math.round(p.bottom)}, room ${Math.round(room)}`);
+  }
+  if (top < bottom && (top < ceil - 0.5 || (bottom > room + 0.5 && bottom - top <= room - ceil))) {
+    out.push(`the part decided on at ${Math.round(top)}..${Math.round(bottom)}, room ${Math.round(ceil)}..${Math.round(room)}`);
   }
   return out;
 }, decide);

@@ -6,6 +6,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
+use crate::sound::Cue;
 use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::choice::{
@@ -175,6 +176,18 @@ impl GameView for Choice {
 
     fn vibrates(events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::Thrown { .. }))
+    }
+
+    fn cue(events: &[Event]) -> Option<Cue> {
+        events
+            .iter()
+            .map(|e| match e {
+                Event::Thrown { .. } => Cue::Dice,
+                Event::Assigned { .. } => Cue::Cross,
+                Event::PlayerDone { .. } => Cue::Chime,
+                Event::GameOver => Cue::Fanfare,
+            })
+            .max()
     }
 
     fn rules() -> AnyView {

@@ -2,6 +2,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
+use crate::sound::Cue;
 use crate::table::{GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::en_gingg::{Action, EnGingg, Error, Event, Phase, Reason, View, DICE};
@@ -170,6 +171,17 @@ impl GameView for EnGingg {
 
     fn vibrates(events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::Rolled { .. }))
+    }
+
+    fn cue(events: &[Event]) -> Option<Cue> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { .. } => Some(Cue::Dice),
+                Event::GameOver { .. } => Some(Cue::Fanfare),
+                _ => None,
+            })
+            .max()
     }
 
     fn rules() -> AnyView {

@@ -9,6 +9,7 @@
 //! Minesweeper's board, the table is HTML strings with one click handler.
 
 use crate::i18n::*;
+use crate::sound::Cue;
 use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::gnoming::{
@@ -335,6 +336,27 @@ impl GameView for Gnoming {
         events.iter().any(|e| matches!(e, Event::Removed { .. }))
     }
 
+    fn cue(events: &[Event]) -> Option<Cue> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Drew { .. }
+                | Event::Took { .. }
+                | Event::Placed { .. }
+                | Event::TurnedUp { .. }
+                | Event::Bounced { .. }
+                | Event::Discarded { .. }
+                | Event::Flipped { .. }
+                | Event::Revealed { .. }
+                | Event::Dealt { .. } => Some(Cue::Card),
+                Event::Removed { .. } => Some(Cue::Boom),
+                Event::RoundOver { .. } => Some(Cue::Chime),
+                Event::GameOver => Some(Cue::Fanfare),
+                _ => None,
+            })
+            .max()
+    }
+
     fn rules() -> AnyView {
         crate::table::rules_view(
             keys::gn_rules_title,
@@ -631,6 +653,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> Parts {
     }
     // A round just ended (or the game): every layout turned up and scored.
     let mut round_shown = false;
+    let summary_at = out.len();
     if let Some(r) = v
         .results
         .last()
@@ -638,6 +661,26 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> Parts {
     {
         round_html(&mut out, v, r, ui, l);
         round_shown = true;
+    }
+    // Between rounds the summary is the screen (issue 40): the next round's
+    // piles and decision wait behind its one button, so "Continue" never
+    // stands beside a decision of the next round.
+    if round_shown && !over {
+        // The summary is what the decision (go on) is about.
+        out.insert_str(summary_at, "<div class=\"gn-between\" data-decide>");
+        out.push_str("</div></div>");
+        let actions = format!(
+            "<button type=\"button\" class=\"primary big\" data-act=\"ok\" data-testid=\"gn-continue\" data-primary=\"true\">{}</button>",
+            esc(&td_string!(l, gn_next_round, round = v.results.len() + 1))
+        );
+        let mut side = String::new();
+        scores_html(&mut side, v, ui, l);
+        return Parts {
+            main: out,
+            side,
+            log: String::new(),
+            actions,
+        };
     }
     // The piles and the card in hand.
     if !over {
@@ -710,13 +753,6 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> Parts {
     }
     // What to do now.
     let mut actions = String::new();
-    // A round's summary waits for "Continue", in the decision bar.
-    if round_shown && v.stage != Stage::Over {
-        actions.push_str(&format!(
-            "<button type=\"button\" class=\"primary big\" data-act=\"ok\" data-testid=\"gn-continue\">{}</button>",
-            esc(td_string!(l, gn_continue))
-        ));
-    }
     let prompt = if over {
         String::new()
     } else if !ui.can_act() {

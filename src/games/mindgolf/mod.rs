@@ -4,6 +4,7 @@
 
 use crate::dice::DieFace;
 use crate::i18n::*;
+use crate::sound::Cue;
 use crate::table::{GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
@@ -130,6 +131,10 @@ impl GameView for MindGolf {
         let parked = sheet.parked.unwrap_or_default();
         match action {
             Action::Throw { green: 0, .. } => td_string!(l, mg_coach_throw_white).to_string(),
+            Action::Throw {
+                green: 1,
+                white: true,
+            } => td_string!(l, mg_coach_throw_one_white).to_string(),
             Action::Throw { green, white: true } => {
                 td_string!(l, mg_coach_throw_both, n = green).to_string()
             }
@@ -207,24 +212,46 @@ impl GameView for MindGolf {
                     )
                     .to_string(),
                     Event::Rerolled {
-                        from, to, value, ..
-                    } => td_string!(l, mg_ann_rerolled, from = from, to = to, value = value)
-                        .to_string(),
-                    Event::Entered { field, score, .. } => match score {
+                        seat,
+                        from,
+                        to,
+                        value,
+                        ..
+                    } => td_string!(
+                        l,
+                        mg_ann_rerolled,
+                        name = name(*seat),
+                        from = from,
+                        to = to,
+                        value = value
+                    )
+                    .to_string(),
+                    // Every line names the player (issue 40: "45 is parked"
+                    // never said whose).
+                    Event::Entered {
+                        seat, field, score, ..
+                    } => match score {
                         Some(s) => td_string!(
                             l,
                             mg_ann_finished,
+                            name = name(*seat),
                             field = signed(*field),
                             score = signed(*s)
                         )
                         .to_string(),
-                        None => td_string!(l, mg_ann_entered, field = signed(*field)).to_string(),
+                        None => td_string!(
+                            l,
+                            mg_ann_entered,
+                            name = name(*seat),
+                            field = signed(*field)
+                        )
+                        .to_string(),
                     },
-                    Event::Parked { value, .. } => {
-                        td_string!(l, mg_ann_parked, value = value).to_string()
+                    Event::Parked { seat, value } => {
+                        td_string!(l, mg_ann_parked, name = name(*seat), value = value).to_string()
                     }
-                    Event::Dropped { value, .. } => {
-                        td_string!(l, mg_ann_dropped, value = value).to_string()
+                    Event::Dropped { seat, value } => {
+                        td_string!(l, mg_ann_dropped, name = name(*seat), value = value).to_string()
                     }
                     Event::PlayerDone { seat, total } => {
                         td_string!(l, mg_ann_done, name = name(*seat), total = signed(*total))
@@ -243,6 +270,22 @@ impl GameView for MindGolf {
         events
             .iter()
             .any(|e| matches!(e, Event::Thrown { .. } | Event::Rerolled { .. }))
+    }
+
+    fn cue(events: &[Event]) -> Option<Cue> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Thrown { .. } | Event::Rerolled { .. } => Some(Cue::Dice),
+                Event::Entered { score: Some(_), .. } | Event::PlayerDone { .. } => {
+                    Some(Cue::Chime)
+                }
+                Event::Entered { .. } => Some(Cue::Cross),
+                Event::Parked { .. } => Some(Cue::Tick),
+                Event::GameOver => Some(Cue::Fanfare),
+                _ => None,
+            })
+            .max()
     }
 
     fn rules() -> AnyView {
@@ -820,7 +863,12 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     view! {
         <div class="mg-table">
             {move || playing.get().then(|| view! {
-                <section class="tray mg-tray" data-decide=move || decide_on(false) aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
+                // Thrown dice stay pinned at the top while the sheet
+                // scrolls under them (issue 40: the lanes they go to and the
+                // dice, on screen together, at 320x568 too).
+                <section class="tray mg-tray" data-decide=move || decide_on(false)
+                    data-pinned=move || v.with(|v| matches!(v.stage, Stage::Thrown(_))).then_some("")
+                    aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
                 <section class="mg-sheet" aria-labelledby="mg-sheet-title">
                     <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[shown.with(|s| s.0)].clone())).to_string()}</h2>
                     {sheet}

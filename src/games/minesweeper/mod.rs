@@ -9,6 +9,7 @@
 //! size and time on every move.
 
 use crate::i18n::*;
+use crate::sound::Cue;
 use crate::table::{esc, GameView, MovePick, TableCtx};
 use leptos::prelude::*;
 use rules::minesweeper::{mark_points, Action, Error, Event, Kind, Minesweeper, Square, View};
@@ -179,6 +180,18 @@ impl GameView for Minesweeper {
 
     fn vibrates(events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::Exploded { .. }))
+    }
+
+    fn cue(events: &[Event]) -> Option<Cue> {
+        events
+            .iter()
+            .map(|e| match e {
+                Event::Explored { .. } | Event::Revealed { .. } => Cue::Tick,
+                Event::Marked { .. } => Cue::Cross,
+                Event::Exploded { .. } | Event::Blubb { .. } => Cue::Boom,
+                Event::GameOver => Cue::Fanfare,
+            })
+            .max()
     }
 
     fn rules() -> AnyView {
@@ -461,7 +474,7 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
     ));
     // The board.
     out.push_str(&format!(
-        "<div class=\"ms-wrap\"{}><div class=\"ms-board{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" data-w=\"{}\">",
+        "<div class=\"ms-wrap\"{}><div class=\"ms-board labelled{}{}\" data-testid=\"ms-board\" role=\"group\" aria-label=\"{}\" data-w=\"{}\">",
         if ui.can_act { " data-decide" } else { "" },
         if ui.can_act { "" } else { " locked" },
         if ui.chances.is_some() { " hinting" } else { "" },
@@ -604,7 +617,23 @@ fn log_html(v: &View, names: &[String], all_moves: bool, l: Locale) -> String {
 fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     // Raw: it goes into a label that is escaped whole.
     let name = |s: Seat| ui.names.get(s).cloned().unwrap_or_default();
+    // Column letters and row numbers, as the coach and the move list name
+    // cells ("Explore E5", issue 40); each cell's label says it already.
+    out.push_str("<span class=\"ms-lab\" aria-hidden=\"true\"></span>");
+    for x in 0..v.width {
+        let col = cell_name(x, 0);
+        out.push_str(&format!(
+            "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
+            col.trim_end_matches('1')
+        ));
+    }
     for (i, sq) in v.board.iter().enumerate() {
+        if i % v.width == 0 {
+            out.push_str(&format!(
+                "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
+                i / v.width + 1
+            ));
+        }
         let cell = cell_name(i % v.width, i / v.width);
         let last = if v.last == Some(i) { " last" } else { "" };
         match *sq {

