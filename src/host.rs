@@ -170,16 +170,16 @@ fn Host(session: Session) -> impl IntoView {
                 // next player.
                 let hidden = entry.private_info && handover_needed.get_untracked().is_some();
                 let l = i18n.get_locale_untracked();
-                if !hidden {
-                    let said = Locale::ALL.map(|l| {
-                        (
-                            l,
-                            session.with_untracked(|s| s.announce(change, l)).join(" "),
-                        )
-                    });
-                    if said.iter().any(|(_, t)| !t.is_empty()) {
-                        announcement.set(said.to_vec());
-                    }
+                // What the mover was told, in both languages (the live
+                // region, and the last-move line of a game without secrets).
+                let told = Locale::ALL.map(|l| {
+                    (
+                        l,
+                        session.with_untracked(|s| s.announce(change, l)).join(" "),
+                    )
+                });
+                if !hidden && told.iter().any(|(_, t)| !t.is_empty()) {
+                    announcement.set(told.to_vec());
                 }
                 // Behind a hand-over screen the mover still sees how the
                 // move ended, in words anyone may read.
@@ -198,16 +198,18 @@ fn Host(session: Session) -> impl IntoView {
                 // hand-over, and this line stays on screen). Once shown it
                 // keeps its place, so nothing under a finger moves.
                 // It is kept in both languages, so a switch redraws it.
-                let said_in = |l: Locale| {
-                    if entry.private_info {
-                        session.with_untracked(|s| s.announce_public(change, l))
-                    } else {
-                        session.with_untracked(|s| s.announce(change, l))
-                    }
-                    .join(" ")
-                };
                 if seats.with_untracked(|s| s.len() > 1) {
-                    let said = Locale::ALL.map(|l| (l, said_in(l))).to_vec();
+                    let said = if entry.private_info {
+                        Locale::ALL
+                            .map(|l| {
+                                let words =
+                                    session.with_untracked(|s| s.announce_public(change, l));
+                                (l, words.join(" "))
+                            })
+                            .to_vec()
+                    } else {
+                        told.to_vec()
+                    };
                     if said.iter().all(|(_, t)| !t.is_empty()) {
                         last_move.set(Some(said));
                     }

@@ -18,13 +18,18 @@ use wasm_bindgen::JsCast;
 
 /// A cell's name as players say it: column letters from A, row from 1.
 pub fn cell_name(x: usize, y: usize) -> String {
+    format!("{}{}", col_name(x), y + 1)
+}
+
+/// A column's letters: A..Z, then AA, AB...
+fn col_name(x: usize) -> String {
     let mut col = String::new();
     let mut n = x + 1;
     while n > 0 {
         col.insert(0, char::from(b'A' + ((n - 1) % 26) as u8));
         n = (n - 1) / 26;
     }
-    format!("{col}{}", y + 1)
+    col
 }
 
 fn signed(v: i64) -> String {
@@ -621,10 +626,9 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     // cells ("Explore E5", issue 40); each cell's label says it already.
     out.push_str("<span class=\"ms-lab\" aria-hidden=\"true\"></span>");
     for x in 0..v.width {
-        let col = cell_name(x, 0);
         out.push_str(&format!(
             "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
-            col.trim_end_matches('1')
+            col_name(x)
         ));
     }
     for (i, sq) in v.board.iter().enumerate() {
