@@ -1,21 +1,17 @@
-//! The game host (the "midend" on screen), compiled once for every game: it
-//! holds the live game (`dyn Live`), shows who decides now and the hand-over
-//! screen, applies and saves every action at once, lets computer seats act,
-//! announces events, and shows the result. It knows no rule and no game: a
-//! table gets only the view of the seat at the device.
-//!
-//! Table safety: a tap counts only for the seat that decides now and never
-//! during the short "NAME's turn" moment after the turn changed; the player
-//! who just acted may take back what the rules allow; a game changed in
-//! another tab is reloaded before anything is written; a move that cannot be
-//! saved is taken back and the game waits until storage has room.
+//! The play screen, compiled once for every game: it draws a `Session` (who
+//! decides now, the hand-over screen, the table of the seat at the device,
+//! the result) and performs what the session returns: it writes what the
+//! session asks to write, runs the timers the session schedules, makes a
+//! move felt, and says what the session says about it. It decides nothing:
+//! whose tap counts, the lesson's gate, what may be said behind a hand-over,
+//! when a computer plays and how storage is freed are the session's.
 
 use crate::device;
 use crate::i18n::*;
 use crate::lang::LangSwitch;
 use crate::newgame::{create_game, set_draft, Draft};
 use crate::routes::{navigate, Link};
-use crate::session::{Block, Change, Session, Written};
+use crate::session::{Block, Change, Feel, Free, Session, Tapped, Written, TRIM};
 use crate::storage::Speed;
 use crate::storage::{self, SavedGame};
 use crate::table::{level_text, Entry, Frame, Port, Ranking, Sent, Text};
@@ -24,12 +20,6 @@ use rules::{Level, Seat, SeatInfo, SeatKind};
 use serde_json::Value;
 use std::time::Duration;
 
-/// The least pause before a computer acts while a person may still take
-/// back their decision (R-G-4): the computer's next move may reveal
-/// something (a throw, a card), after which it cannot be taken back, so the
-/// computer does not rush past a mis-tap, whatever the speed. "Skip to my
-/// turn" skips it.
-const TAKE_BACK_GRACE: u64 = 1500;
 /// How long "NAME's turn" stands before that player's controls answer, so a
 /// second tap meant for the last player's button spends nothing.
 const TURN_MOMENT: Duration = Duration::from_millis(900);
@@ -67,16 +57,15 @@ pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
     }
 }
 
-/// Plays a move's sound where the player has sounds on.
-fn play_sound(cue: crate::sound::Cue, tapped: bool) {
-    if storage::load_settings().sound {
+/// Makes a move felt as the session says: a vibration, a sound.
+fn perform(feel: Feel, tapped: bool) {
+    if feel.vibrate {
+        device::vibrate_roll();
+    }
+    if let Some(cue) = feel.cue {
         crate::sound::play(cue, tapped);
     }
 }
-
-/// How many of the oldest finished games the storage-full notice offers to
-/// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
-const TRIM: usize = 10;
 
 /// Renders a `Session`: the table, who decides now, the hand-over screen,
 /// the result; it hands taps to the session, writes what the session asks
@@ -93,7 +82,7 @@ fn Host(session: Session) -> impl IntoView {
     let last_move = RwSignal::new(None::<Vec<(Locale, String)>>);
     // The move just made, shown on the hand-over screen of a game with
     // secrets (the table is hidden there).
-    let handover_last = RwSignal::new(None::<String>);
+    let handover_last = RwSignal::new(None::<Vec<(Locale, String)>>);
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
     let moment = RwSignal::new(None::<Seat>);
@@ -165,54 +154,15 @@ fn Host(session: Session) -> impl IntoView {
                 if human {
                     keep_focus();
                 }
-                // Never behind a hand-over in a game with secrets: what the
-                // last seat was told (a failed mark's cell) would reach the
-                // next player.
-                let hidden = entry.private_info && handover_needed.get_untracked().is_some();
-                let l = i18n.get_locale_untracked();
-                // What the mover was told, in both languages (the live
-                // region, and the last-move line of a game without secrets).
-                let told = Locale::ALL.map(|l| {
-                    (
-                        l,
-                        session.with_untracked(|s| s.announce(change, l)).join(" "),
-                    )
-                });
-                if !hidden && told.iter().any(|(_, t)| !t.is_empty()) {
-                    announcement.set(told.to_vec());
+                let told = session.with_untracked(|s| s.told(change));
+                if let Some(live) = told.live {
+                    announcement.set(live);
                 }
-                // Behind a hand-over screen the mover still sees how the
-                // move ended, in words anyone may read.
-                let public = (hidden || entry.private_info)
-                    .then(|| {
-                        session
-                            .with_untracked(|s| s.announce_public(change, l))
-                            .join(" ")
-                    })
-                    .filter(|t| !t.is_empty());
-                handover_last.set(public.clone().filter(|_| hidden && human));
-                // With more than one seat, the last move is also shown in
-                // words as it happens (a computer's, or the last player's
-                // for the next): in a game with secrets always in public
-                // words (a seat switched to a person later brings a
-                // hand-over, and this line stays on screen). Once shown it
-                // keeps its place, so nothing under a finger moves.
-                // It is kept in both languages, so a switch redraws it.
-                if seats.with_untracked(|s| s.len() > 1) {
-                    let said = if entry.private_info {
-                        Locale::ALL
-                            .map(|l| {
-                                let words =
-                                    session.with_untracked(|s| s.announce_public(change, l));
-                                (l, words.join(" "))
-                            })
-                            .to_vec()
-                    } else {
-                        told.to_vec()
-                    };
-                    if said.iter().all(|(_, t)| !t.is_empty()) {
-                        last_move.set(Some(said));
-                    }
+                handover_last.set(told.handover);
+                // Once shown it keeps its place, so nothing under a finger
+                // moves.
+                if let Some(line) = told.last_move {
+                    last_move.set(Some(line));
                 }
                 start_moment();
             }
@@ -235,12 +185,7 @@ fn Host(session: Session) -> impl IntoView {
             };
             // A tap kept while the write was on its way made its move now.
             if let Some(before) = session.try_update(|s| s.take_late()).flatten() {
-                if session.with_untracked(|s| s.live().vibrates(before)) {
-                    device::vibrate_roll();
-                }
-                if let Some(cue) = session.with_untracked(|s| s.live().cue(before)) {
-                    play_sound(cue, false);
-                }
+                perform(session.with_untracked(|s| s.feel(before)), false);
             }
             after(written);
             if let Some(next) = again {
@@ -267,49 +212,19 @@ fn Host(session: Session) -> impl IntoView {
         StoredValue::new_local(w);
     }
 
-    // A guided first game (issue 25): the step for the moves played so
-    // far, and only its move is taken.
-    let lesson_steps = StoredValue::new(if session.with_untracked(|s| s.live().lesson()) {
-        (entry.lesson)().map(|l| l.steps).unwrap_or_default()
-    } else {
-        Vec::new()
-    });
-    let lesson_step = Memo::new(move |_| {
-        let n = moves.get();
-        lesson_steps.with_value(|st| st.iter().position(|s| s.at == n))
-    });
-    let nudge = RwSignal::new(false);
-
     // A table's tap, for the seat acting on this device.
     let act = Callback::new(move |sent: Sent| {
         let Some(seat) = acting.get_untracked() else {
             return;
         };
-        if let (Some(i), Sent::Legal { index, .. }) = (lesson_step.get_untracked(), &sent) {
-            if let Some(want) = lesson_steps.with_value(|st| st[i].expect.clone()) {
-                let legal = session.with_untracked(|s| s.live().legal_json(seat));
-                // A step whose move is not on offer (a seat switched, an
-                // older lesson) holds nothing up.
-                if legal.contains(&want) && legal.get(*index) != Some(&want) {
-                    nudge.set(true);
-                    return;
-                }
-            }
-        }
-        let vibrate_at = moves.get_untracked();
         match session.try_update(|s| s.act(seat, sent)) {
-            Some(Ok(Some(next))) => {
+            Some(Tapped::Moved(next, feel)) => {
                 // Felt (and heard) at the tap, not after the write (a few
                 // ms later).
-                if session.with_untracked(|s| s.live().vibrates(vibrate_at)) {
-                    device::vibrate_roll();
-                }
-                if let Some(cue) = session.with_untracked(|s| s.live().cue(vibrate_at)) {
-                    play_sound(cue, true);
-                }
+                perform(feel, true);
                 write(Some(next));
             }
-            Some(Err(why)) => error.set(Some(Text::new(move |l| {
+            Some(Tapped::Refused(why)) => error.set(Some(Text::new(move |l| {
                 td_string!(l, not_allowed, reason = why.get(l)).to_string()
             }))),
             _ => {}
@@ -326,11 +241,8 @@ fn Host(session: Session) -> impl IntoView {
         write(next);
     };
 
-    let coached = session.with_untracked(|s| s.live().coach());
-    // R-G-5: a game with real dice sets no record.
-    let real_dice = session.with_untracked(|s| crate::storage::table_dice(&s.live().options()));
-    // R-GN-14: nor does a game with real cards.
-    let real_cards = session.with_untracked(|s| crate::storage::real_cards(&s.live().options()));
+    let marks = session.with_untracked(|s| s.marks());
+    let coached = marks.coach;
     // With a computer seat or the coach (the same player), build its
     // tables once the table is on screen, not at its first decision.
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
@@ -353,65 +265,33 @@ fn Host(session: Session) -> impl IntoView {
     // take back their decision); "skip to my turn" plays them at once until
     // a person decides again.
     let speed = RwSignal::new(storage::load_settings().speed);
-    let skipping = RwSignal::new(false);
-    let scheduled = StoredValue::new(None::<usize>);
     let run_computer = move |n: usize| {
         device::mark("spielblock:computer-start");
-        let next = session.try_update(|s| s.computer(n)).flatten();
+        let played = session.try_update(|s| s.computer(n)).flatten();
         device::measure_since("spielblock:computer", "spielblock:computer-start");
-        if next.is_some() {
-            if let Some(cue) = session.try_with_untracked(|s| s.live().cue(n)).flatten() {
-                play_sound(cue, false);
-            }
+        if let Some((next, feel)) = played {
+            perform(feel, false);
+            write(Some(next));
         }
-        if next.is_none() && moves.try_get_untracked() == Some(n) {
-            // Held up or switched away: schedule afresh when due.
-            scheduled.try_set_value(None);
-        }
-        write(next);
     };
+    // The session schedules each computer move once, with its pause.
     Effect::new(move |_| {
-        if human_to_act.get().is_some() {
-            skipping.set(false);
+        session.track();
+        let due = session
+            .try_update_untracked(|s| s.schedule_computer(speed.get_untracked()))
+            .flatten();
+        if let Some((n, pause)) = due {
+            set_timeout(move || run_computer(n), Duration::from_millis(pause));
         }
-    });
-    Effect::new(move |_| {
-        let n = moves.get();
-        seats.track();
-        let skip = skipping.get();
-        if !session.with(|s| s.computer_due()) || scheduled.get_value() == Some(n) {
-            return;
-        }
-        scheduled.set_value(Some(n));
-        let pause = if skip {
-            0
-        } else {
-            let pause = speed.get_untracked().pause_ms();
-            if undo_seat.get_untracked().is_some() {
-                pause.max(TAKE_BACK_GRACE)
-            } else {
-                pause
-            }
-        };
-        set_timeout(move || run_computer(n), Duration::from_millis(pause));
     });
     let skip = move |_| {
-        skipping.set(true);
-        if session.with_untracked(|s| s.computer_due()) {
-            let n = moves.get_untracked();
-            scheduled.set_value(Some(n));
+        if let Some(n) = session.try_update_untracked(|s| s.skip()).flatten() {
             run_computer(n);
         }
     };
-    // Whether a person plays at this table (there is a turn to skip to).
     let has_person =
         Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.kind == SeatKind::Human)));
-    let computer_now = Memo::new(move |_| {
-        outcome.with(Option::is_none)
-            && turn
-                .get()
-                .is_some_and(|t| seats.with(|s| s[t].kind == SeatKind::Computer))
-    });
+    let skip_offered = Memo::new(move |_| session.with(|s| s.skip_offered()));
 
     // A new turn starts at the top of the table, where its first decision
     // is (dice to choose, piles to draw from, the board); the decision's
@@ -443,7 +323,8 @@ fn Host(session: Session) -> impl IntoView {
     // last seat was told (a failed mark's cell, say): the next player
     // could read it.
     Effect::new(move |_| {
-        if entry.private_info && handover_needed.get().is_some() {
+        handover_needed.track();
+        if session.with_untracked(|s| s.hides_secrets()) {
             announcement.set(Vec::new());
         }
     });
@@ -453,10 +334,10 @@ fn Host(session: Session) -> impl IntoView {
         write(session.try_update(|s| s.confirm_handover(seat)).flatten())
     };
     // A guided first game keeps its seats: its steps follow them.
-    let in_lesson = session.with_untracked(|s| s.live().lesson());
-    let seats_fixed = Signal::derive(move || in_lesson || outcome.with(Option::is_some));
+    let in_lesson = marks.lesson;
+    let seats_fixed = Memo::new(move |_| session.with(|s| s.seats_fixed()));
     // Real cards: no computer can hold them (`rules::Game::people_only`).
-    let people_only = session.with_untracked(|s| (entry.people_only)(&s.live().options()));
+    let people_only = session.with_untracked(|s| s.people_only());
     let set_seat = move |seat: Seat, kind: SeatKind, level: Level| {
         write(
             session
@@ -486,13 +367,10 @@ fn Host(session: Session) -> impl IntoView {
     // The coach (issue 25): its answer is for the decision at hand, in the
     // language shown; a move closes it.
     let hint_open = RwSignal::new(None::<usize>);
-    // Any move, a take-back included, closes it (and a lesson's nudge).
+    // Any move, a take-back included, closes it.
     Effect::watch(
         move || moves.get(),
-        move |_, _, _| {
-            hint_open.set(None);
-            nudge.set(false);
-        },
+        move |_, _, _| hint_open.set(None),
         false,
     );
     let hints = Memo::new(move |_| {
@@ -545,27 +423,18 @@ fn Host(session: Session) -> impl IntoView {
         on_undo: Callback::new(move |()| undo()),
         // "Skip to my turn" waits in the bar, in reach, while a computer
         // plays (in the status row it moved the table when it came).
-        skip: Signal::derive(move || computer_now.get() && has_person.get()),
+        skip: skip_offered.into(),
         on_skip: Callback::new(skip),
         lesson: Signal::derive(move || {
-            let i = lesson_step.get()?;
-            acting.get()?;
+            let moment = moment.get().is_some();
             let l = i18n.get_locale();
-            lesson_steps.with_value(|st| {
-                Some(crate::table::LessonNow {
-                    k: i + 1,
-                    n: st.len(),
-                    say: (st[i].say)(l),
-                    point: st[i].point,
-                    nudge: nudge.get(),
-                })
-            })
+            session.with(|s| s.lesson_now(l, moment))
         }),
         on_leave_lesson: Callback::new(move |()| {
             // Nothing of it is kept: back to the game's set-up.
-            let id = session.with_untracked(|s| s.meta().id.clone());
-            navigate(&format!("/new/{}", entry.id));
-            storage::delete_game(&id);
+            if let Some(to) = session.try_with_untracked(|s| s.leave_lesson()) {
+                navigate(&to);
+            }
         }),
     });
     let port = Port {
@@ -579,19 +448,7 @@ fn Host(session: Session) -> impl IntoView {
         epoch.track();
         session.with_untracked(|s| s.live().table(port))
     };
-    let free_space = move |what: &'static str| {
-        if what == "finished" {
-            storage::delete_finished();
-        } else if what == "oldest" {
-            storage::delete_oldest_finished(TRIM);
-        } else {
-            for item in storage::aside_items() {
-                storage::delete_aside(&item.key);
-            }
-        }
-        // Room again: the next tap is saved (or says so once more).
-        session.update(|s| s.unblock());
-    };
+    let free_space = move |what: Free| session.update(|s| s.free_space(what));
 
     view! {
         // `data-saving` while a move is being written (a few ms): tests
@@ -644,15 +501,15 @@ fn Host(session: Session) -> impl IntoView {
                         <div class="actions">
                             <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
                             {
-                                let finished = storage::list_games().iter().filter(|g| g.finished).count();
+                                let finished = Session::finished_games();
                                 (finished > TRIM).then(|| view! {
-                                    <button type="button" data-testid="free-oldest" on:click=move |_| free_space("oldest")>
+                                    <button type="button" data-testid="free-oldest" on:click=move |_| free_space(Free::Oldest)>
                                         {move || td_string!(i18n.get_locale(), free_oldest, n = TRIM, total = finished).to_string()}
                                     </button>
                                 })
                             }
-                            <button type="button" data-testid="free-finished" on:click=move |_| free_space("finished")>{t!(i18n, free_finished)}</button>
-                            <button type="button" data-testid="free-aside" on:click=move |_| free_space("aside")>{t!(i18n, free_aside)}</button>
+                            <button type="button" data-testid="free-finished" on:click=move |_| free_space(Free::Finished)>{t!(i18n, free_finished)}</button>
+                            <button type="button" data-testid="free-aside" on:click=move |_| free_space(Free::Aside)>{t!(i18n, free_aside)}</button>
                             <button type="button" class="primary" data-testid="retry-save" on:click=move |_| session.update(|s| s.unblock())>{t!(i18n, retry_save)}</button>
                         </div>
                     </section>
@@ -677,9 +534,9 @@ fn Host(session: Session) -> impl IntoView {
                         }
                         {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
                         {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
-                        {real_dice.then(|| view! { <p class="hint" data-testid="real-dice-used">{t!(i18n, real_dice_used)}</p> })}
-                        {real_cards.then(|| view! { <p class="hint" data-testid="real-cards-used">{t!(i18n, real_cards_used)}</p> })}
-                        {lesson_steps.with_value(|st| !st.is_empty()).then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
+                        {marks.real_dice.then(|| view! { <p class="hint" data-testid="real-dice-used">{t!(i18n, real_dice_used)}</p> })}
+                        {marks.real_cards.then(|| view! { <p class="hint" data-testid="real-cards-used">{t!(i18n, real_cards_used)}</p> })}
+                        {marks.lesson.then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
                         // Records come from the stored finished games: shown
                         // once this one is stored as finished.
                         {move || {
@@ -716,7 +573,10 @@ fn Host(session: Session) -> impl IntoView {
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
-                        {move || handover_last.get().map(|t| view! { <p class="handover-last" data-testid="handover-last">{t}</p> })}
+                        {move || handover_last.get().map(|t| view! { <p class="handover-last" data-testid="handover-last">{move || {
+                            let l = i18n.get_locale();
+                            t.iter().find(|(k, _)| *k == l).map(|(_, t)| t.clone()).unwrap_or_default()
+                        }}</p> })}
                         <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
                         <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
                             {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}

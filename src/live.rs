@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
+use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
@@ -311,6 +312,15 @@ impl<G: GameView> Live for LiveMatch<G> {
             loss: j.loss,
             estimate: about,
         })
+    }
+
+    fn offered_at(&self, seat: Seat, want: &Value) -> Option<usize> {
+        let want = G::Action::deserialize(want).ok()?;
+        self.m()
+            .state()
+            .legal_actions(seat)
+            .iter()
+            .position(|a| *a == want)
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {

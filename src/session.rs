@@ -3,7 +3,11 @@
 //! place that does), writes every change as the next revision with the
 //! cross-tab check (`storage::commit`), settles a conflict with another tab,
 //! takes moves back, and gives the solo and daily records in the game's
-//! direction. It draws nothing: `crate::host` renders it, and the
+//! direction. It also decides what the page only shows: the guided first
+//! game's step and its gate, what is said about a move and to whom (never a
+//! seat's secret behind a hand-over), when a computer seat plays, how a tap
+//! is felt, and how storage is freed when it is full. It draws nothing:
+//! `crate::host` renders it and performs what it returns, and the
 //! wasm-bindgen tier tests it without a page.
 //!
 //! A write is asynchronous (a few ms): `act`, `computer`, `undo`, `set_seat`
@@ -13,9 +17,79 @@
 //! change of seats or a confirmed hand-over queues behind it.
 
 use crate::i18n::*;
-use crate::storage::{self, SaveError, SavedGame};
-use crate::table::{Entry, Live, Pick, Sent, Text};
+use crate::sound::Cue;
+use crate::storage::{self, SaveError, SavedGame, Speed};
+use crate::table::{Entry, LessonNow, Live, Pick, Sent, Step, Text};
 use rules::{Level, Outcome, Seat, SeatInfo, SeatKind};
+
+/// The least pause before a computer acts while a person may still take
+/// back their decision (R-G-4): the computer's next move may reveal
+/// something (a throw, a card), after which it cannot be taken back, so the
+/// computer does not rush past a mis-tap, whatever the speed. "Skip to my
+/// turn" skips it.
+pub const TAKE_BACK_GRACE: u64 = 1500;
+
+/// How many of the oldest finished games the storage-full notice offers to
+/// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
+pub const TRIM: usize = 10;
+
+/// What a tap came to.
+#[derive(Debug, Clone)]
+pub enum Tapped {
+    /// The move is made: write this revision, and let the tap be felt.
+    Moved(SavedGame, Feel),
+    /// Nothing for now: not this seat's moment, the list moved on, or kept
+    /// until the write on its way is stored (`written` tries it then).
+    Nothing,
+    /// The rules refuse it, and why.
+    Refused(Text),
+    /// A guided first game waits for its step's move: the step says so.
+    Nudge,
+}
+
+/// How a move is felt at the device: a vibration for a roll, and its
+/// sound where the player has sounds on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Feel {
+    pub vibrate: bool,
+    pub cue: Option<Cue>,
+}
+
+/// What is said about a stored move, each in both languages so a language
+/// switch redraws it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Told {
+    /// For the live region; None leaves it as it is.
+    pub live: Option<Vec<(Locale, String)>>,
+    /// The last-move line (with more than one seat); None leaves it.
+    pub last_move: Option<Vec<(Locale, String)>>,
+    /// How the move ended, in words anyone may read, for the hand-over
+    /// screen that hides the table from the mover.
+    pub handover: Option<Vec<(Locale, String)>>,
+}
+
+/// What the storage-full notice can delete to make room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Free {
+    /// The `TRIM` oldest finished games.
+    Oldest,
+    /// Every finished game.
+    Finished,
+    /// The games moved aside as unreadable.
+    Aside,
+}
+
+/// How a game ends up marked on its result: what keeps it from the
+/// records, and a guided first game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Marks {
+    pub coach: bool,
+    /// R-G-5: dice from the table set no record.
+    pub real_dice: bool,
+    /// R-GN-14: nor do real cards.
+    pub real_cards: bool,
+    pub lesson: bool,
+}
 
 /// Why the game takes no moves for now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,13 +155,30 @@ pub struct Session {
     pending: Option<(Seat, Sent)>,
     /// A kept tap made a move when a write ended: the moves before it.
     late: Option<usize>,
+    /// A guided first game's steps (empty otherwise).
+    steps: Vec<Step>,
+    /// A move other than the step's was tapped, after this many moves.
+    nudged: Option<usize>,
+    /// The computer's move is scheduled for the game after this many moves.
+    scheduled: Option<usize>,
+    /// "Skip to my turn": computers play at once until a person decides.
+    skipping: bool,
 }
 
 impl Session {
     /// Opens a saved game: replays its record, or says why it cannot be used.
     pub fn open(entry: Entry, saved: SavedGame) -> Result<Session, Text> {
         let live = (entry.open)(saved.record.clone())?;
+        let steps = if live.lesson() {
+            (entry.lesson)().map(|l| l.steps).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         Ok(Session {
+            steps,
+            nudged: None,
+            scheduled: None,
+            skipping: false,
             entry,
             live,
             meta: saved,
@@ -217,48 +308,127 @@ impl Session {
     }
 
     /// A tap of the acting seat (`acting`, without the moment, which the
-    /// host already applied): the write to make, None if it counts for
-    /// nothing now (the list moved on) or waits for the write on its way
-    /// (`written` tries it then), or the rules' refusal.
-    pub fn act(&mut self, seat: Seat, sent: Sent) -> Result<Option<SavedGame>, Text> {
+    /// host already applied): the move made and the write to make, nothing
+    /// (the list moved on, or the tap waits for the write on its way:
+    /// `written` tries it then), the rules' refusal, or the lesson's nudge.
+    pub fn act(&mut self, seat: Seat, sent: Sent) -> Tapped {
         if self.acting(false) != Some(seat) {
-            return Ok(None);
+            return Tapped::Nothing;
+        }
+        if let Sent::Refused(why) = sent {
+            return Tapped::Refused(why);
+        }
+        if self.off_lesson(seat, &sent) {
+            self.nudged = Some(self.moves());
+            return Tapped::Nudge;
         }
         if self.saving() {
-            if let Sent::Refused(why) = sent {
-                return Err(why);
-            }
             // Only the person who tapped last keeps the device: for anyone
             // else the turn moment comes first (`moment_after`), and a
             // finger still on the last button spends nothing.
             if self.last_person == Some(seat) {
                 self.pending = Some((seat, sent));
             }
-            return Ok(None);
+            return Tapped::Nothing;
         }
         let pick = match sent {
             Sent::Legal { moves, index } => Pick::Legal { moves, index },
             Sent::Faces { moves, faces } => Pick::Faces { moves, faces },
-            Sent::Refused(why) => return Err(why),
+            Sent::Refused(_) => unreachable!("answered above"),
         };
         let turn = self.turn();
         let before = self.moves();
         if !self.live.apply(seat, pick) {
-            return Ok(None);
+            return Tapped::Nothing;
         }
         self.last_person = Some(seat);
         self.holder = Some(seat);
-        Ok(self.write(Change::Move {
+        let feel = self.feel(before);
+        match self.write(Change::Move {
             seat,
             human: true,
             before,
             turn,
-        }))
+        }) {
+            Some(next) => Tapped::Moved(next, feel),
+            None => Tapped::Nothing,
+        }
+    }
+
+    /// The lesson gate: a guided first game takes only its step's move.
+    /// A step whose move is not on offer (a seat switched, an older lesson)
+    /// holds nothing up; entering faces is never gated.
+    fn off_lesson(&self, seat: Seat, sent: &Sent) -> bool {
+        let Sent::Legal { index, .. } = sent else {
+            return false;
+        };
+        let Some(want) = self.step().and_then(|s| s.expect.as_ref()) else {
+            return false;
+        };
+        self.live
+            .offered_at(seat, want)
+            .is_some_and(|at| at != *index)
+    }
+
+    /// The guided first game's step for the moves played so far.
+    fn step(&self) -> Option<&Step> {
+        let n = self.moves();
+        self.steps.iter().find(|s| s.at == n)
+    }
+
+    /// Whether this is a guided first game.
+    pub fn in_lesson(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
+    /// The lesson's step at hand as the decision bar shows it, in `l`:
+    /// only while its person decides (not during the turn `moment`).
+    pub fn lesson_now(&self, l: Locale, moment: bool) -> Option<LessonNow> {
+        self.acting(moment)?;
+        let n = self.moves();
+        let i = self.steps.iter().position(|s| s.at == n)?;
+        let st = &self.steps[i];
+        Some(LessonNow {
+            k: i + 1,
+            n: self.steps.len(),
+            say: (st.say)(l),
+            point: st.point,
+            nudge: self.nudged == Some(n),
+        })
+    }
+
+    /// Leaves a guided first game: nothing of it is kept. The route to go
+    /// to (the game's set-up).
+    pub fn leave_lesson(&self) -> String {
+        storage::delete_game(&self.meta.id);
+        format!("/new/{}", self.entry.id)
+    }
+
+    /// How the moves after `before` are felt: a vibration for a roll, and
+    /// the loudest sound among them where sounds are on.
+    pub fn feel(&self, before: usize) -> Feel {
+        Feel {
+            vibrate: self.live.vibrates(before),
+            cue: self
+                .live
+                .cue(before)
+                .filter(|_| storage::load_settings().sound),
+        }
     }
 
     /// The computer's move for the seat that decides now, if the computer
     /// plays it and the game is still after `moves` moves.
-    pub fn computer(&mut self, moves: usize) -> Option<SavedGame> {
+    /// With the write, how the move is felt.
+    pub fn computer(&mut self, moves: usize) -> Option<(SavedGame, Feel)> {
+        let played = self.computer_move(moves);
+        if played.is_none() && self.moves() == moves {
+            // Held up or switched away: scheduled afresh when due.
+            self.scheduled = None;
+        }
+        played
+    }
+
+    fn computer_move(&mut self, moves: usize) -> Option<(SavedGame, Feel)> {
         if self.saving() || self.block.is_some() || self.moves() != moves {
             return None;
         }
@@ -267,12 +437,61 @@ impl Session {
         if !self.live.apply(seat, Pick::Computer) {
             return None;
         }
-        self.write(Change::Move {
+        let feel = self.feel(moves);
+        let next = self.write(Change::Move {
             seat,
             human: false,
             before: moves,
             turn,
-        })
+        })?;
+        Some((next, feel))
+    }
+
+    /// When the computer seat that decides now plays: the moves it plays
+    /// after and the pause before it, once per position (None when no
+    /// computer is due, or its move is scheduled already). The pause is
+    /// the speed's, at least `TAKE_BACK_GRACE` while a person may still
+    /// take back their decision, and none while skipping to a person's
+    /// turn.
+    pub fn schedule_computer(&mut self, speed: Speed) -> Option<(usize, u64)> {
+        if self.human_to_act().is_some() {
+            self.skipping = false;
+        }
+        let n = self.moves();
+        if !self.computer_due() || self.scheduled == Some(n) {
+            return None;
+        }
+        self.scheduled = Some(n);
+        let pause = if self.skipping {
+            0
+        } else if self.undo_seat().is_some() {
+            speed.pause_ms().max(TAKE_BACK_GRACE)
+        } else {
+            speed.pause_ms()
+        };
+        Some((n, pause))
+    }
+
+    /// "Skip to my turn": computers play at once until a person decides.
+    /// The moves to play the computer's move after now, if one is due.
+    pub fn skip(&mut self) -> Option<usize> {
+        self.skipping = true;
+        if !self.computer_due() {
+            return None;
+        }
+        let n = self.moves();
+        self.scheduled = Some(n);
+        Some(n)
+    }
+
+    /// Whether "skip to my turn" is offered: a computer decides now, and a
+    /// person plays at this table.
+    pub fn skip_offered(&self) -> bool {
+        self.outcome().is_none()
+            && self
+                .turn()
+                .is_some_and(|t| self.seats()[t].kind == SeatKind::Computer)
+            && self.people() > 0
     }
 
     /// Whether a computer seat decides now and nothing holds it up.
@@ -293,11 +512,26 @@ impl Session {
     /// finished game keeps who played it (its records come from that), and
     /// a guided first game its seats (its steps follow them).
     pub fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level) -> Option<SavedGame> {
-        if self.outcome().is_some() || self.live.lesson() {
+        if self.seats_fixed() {
+            return None;
+        }
+        if kind == SeatKind::Computer && self.people_only() {
             return None;
         }
         self.live.set_seat(seat, kind, level);
         self.write(Change::Meta)
+    }
+
+    /// Whether the seats stay as they are: a finished game keeps who
+    /// played it, a guided first game its seats.
+    pub fn seats_fixed(&self) -> bool {
+        self.outcome().is_some() || self.live.lesson()
+    }
+
+    /// Whether only people may play (real cards: no computer can hold them,
+    /// `rules::Game::people_only`).
+    pub fn people_only(&self) -> bool {
+        (self.entry.people_only)(&self.live.options())
     }
 
     /// The person the device was handed to said so.
@@ -378,7 +612,10 @@ impl Session {
         // also stores what was queued).
         let before = self.moves();
         let late = match self.pending.take() {
-            Some((seat, sent)) if saved => self.act(seat, sent).ok().flatten(),
+            Some((seat, sent)) if saved => match self.act(seat, sent) {
+                Tapped::Moved(next, _) => Some(next),
+                _ => None,
+            },
             _ => None,
         };
         if late.is_some() {
@@ -427,6 +664,84 @@ impl Session {
                 false
             }
         }
+    }
+
+    /// What is said about the move just stored as `change`, and where. In a
+    /// game with secrets, nothing the mover was told reaches the live
+    /// region behind a hand-over (a failed mark's cell would reach the next
+    /// player); the mover still sees on the hand-over screen how the move
+    /// ended, in words anyone may read, and the last-move line is always in
+    /// those words (a seat switched to a person later brings a hand-over,
+    /// and the line stays on screen).
+    pub fn told(&self, change: Change) -> Told {
+        let Change::Move { human, .. } = change else {
+            return Told::default();
+        };
+        let words = |public: bool| -> Vec<(Locale, String)> {
+            Locale::ALL
+                .map(|l| {
+                    let said = if public {
+                        self.announce_public(change, l)
+                    } else {
+                        self.announce(change, l)
+                    };
+                    (l, said.join(" "))
+                })
+                .to_vec()
+        };
+        let said = |w: &Vec<(Locale, String)>| w.iter().any(|(_, t)| !t.is_empty());
+        let secret = self.entry.private_info;
+        let hidden = self.hides_secrets();
+        let told = words(false);
+        let public = secret.then(|| words(true));
+        Told {
+            live: (!hidden && said(&told)).then(|| told.clone()),
+            handover: public.clone().filter(|p| hidden && human && said(p)),
+            last_move: (self.seats().len() > 1)
+                .then(|| public.unwrap_or(told))
+                .filter(|w| w.iter().all(|(_, t)| !t.is_empty())),
+        }
+    }
+
+    /// Whether a hand-over screen hides a seat's secrets now: the live
+    /// region must then hold nothing the last seat was told.
+    pub fn hides_secrets(&self) -> bool {
+        self.entry.private_info && self.handover_needed().is_some()
+    }
+
+    /// What the result is marked with.
+    pub fn marks(&self) -> Marks {
+        let options = self.live.options();
+        Marks {
+            coach: self.live.coach(),
+            real_dice: storage::table_dice(&options),
+            real_cards: storage::real_cards(&options),
+            lesson: self.in_lesson(),
+        }
+    }
+
+    /// How many finished games the storage-full notice may delete.
+    pub fn finished_games() -> usize {
+        storage::list_games().iter().filter(|g| g.finished).count()
+    }
+
+    /// Makes room as the player chose on the storage-full notice; the next
+    /// tap is saved again (or says so once more).
+    pub fn free_space(&mut self, what: Free) {
+        match what {
+            Free::Finished => {
+                storage::delete_finished();
+            }
+            Free::Oldest => {
+                storage::delete_oldest_finished(TRIM);
+            }
+            Free::Aside => {
+                for item in storage::aside_items() {
+                    storage::delete_aside(&item.key);
+                }
+            }
+        }
+        self.unblock();
     }
 
     /// Sentences for the live region about the move written as `change`, as

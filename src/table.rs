@@ -507,6 +507,10 @@ pub trait Live: Send + Sync {
     /// The legal actions of `seat` now, as the rules list them, in JSON
     /// (for tests that drive a table).
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
+    /// Where the action `want` (as the rules write it in JSON: a lesson
+    /// step's move) stands in `seat`'s legal list now, compared as the
+    /// game's own action; None where it is not on offer or not an action.
+    fn offered_at(&self, seat: Seat, want: &Value) -> Option<usize>;
     /// Whether the coach is on in this game (issue 25).
     fn coach(&self) -> bool;
     /// Whether this is a guided first game (issue 25).

@@ -4,6 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
+use spielblock::session::Tapped;
 use spielblock::storage::{self, SavedGame};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -2142,6 +2143,16 @@ async fn write(
     out
 }
 
+/// The write a tap made (None where it made no move); a refusal or a
+/// lesson's nudge fails the test.
+fn moved(t: spielblock::session::Tapped) -> Option<SavedGame> {
+    match t {
+        spielblock::session::Tapped::Moved(next, _) => Some(next),
+        spielblock::session::Tapped::Nothing => None,
+        other => panic!("the tap was not taken: {other:?}"),
+    }
+}
+
 /// A session on a new stored game of `game` (its code loaded first).
 async fn new_session(
     id: &str,
@@ -2163,13 +2174,13 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     assert_eq!(s.acting(true), None, "the turn moment holds taps");
     // A tap for a seat that does not decide counts for nothing.
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    assert!(matches!(s.act(1, roll.clone()), Ok(None)));
+    assert!(matches!(s.act(1, roll.clone()), Tapped::Nothing));
     assert_eq!(s.moves(), 0);
-    let next = s.act(0, roll.clone()).unwrap();
+    let next = moved(s.act(0, roll.clone()));
     assert!(s.saving());
     // While the write is on its way, a tap on what was there before it
     // (the list has moved on) counts for nothing, then or after the write.
-    assert!(matches!(s.act(0, roll.clone()), Ok(None)));
+    assert!(matches!(s.act(0, roll.clone()), Tapped::Nothing));
     let w = write(&mut s, next).await;
     assert!(matches!(
         w[..],
@@ -2182,10 +2193,10 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     ));
     assert_eq!(storage::load_game("s1").unwrap().move_count(), 1);
     // A stale entry (the list moved on) is not applied.
-    assert!(matches!(s.act(0, roll), Ok(None)));
+    assert!(matches!(s.act(0, roll), Tapped::Nothing));
     // Set one die aside, take it back: one step, stored.
     let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
-    let next = s.act(0, aside).unwrap();
+    let next = moved(s.act(0, aside));
     write(&mut s, next).await;
     assert_eq!(s.undo_seat(), Some(0));
     let next = s.undo();
@@ -2197,7 +2208,7 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     assert_eq!(storage::load_game("s1").unwrap().move_count(), 1);
     // The rules' refusal reaches the player in words.
     let why = spielblock::table::Sent::Refused(spielblock::table::Text::new(|_| "no".into()));
-    assert!(s.act(0, why).is_err());
+    assert!(matches!(s.act(0, why), Tapped::Refused(_)));
 }
 
 #[wasm_bindgen_test]
@@ -2206,11 +2217,11 @@ async fn a_tap_while_a_write_is_on_its_way_is_made_once_it_is_stored() {
     ls().clear().unwrap();
     let mut s = new_session("s1b", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    let next = s.act(0, roll).unwrap();
+    let next = moved(s.act(0, roll));
     // The throw is on screen while its write is on its way; the next tap
     // on it is kept, not lost.
     let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
-    assert!(matches!(s.act(0, aside), Ok(None)));
+    assert!(matches!(s.act(0, aside), Tapped::Nothing));
     assert_eq!(s.moves(), 1, "not made before the write is stored");
     let w = write(&mut s, next).await;
     assert!(
@@ -2239,15 +2250,15 @@ async fn a_tap_while_a_write_is_on_its_way_is_made_once_it_is_stored() {
             serde_json::json!("roll"),
             serde_json::json!({"set_aside": [0]}),
         ] {
-            let next = s.act(0, sent(&s, 0, action)).unwrap();
+            let next = moved(s.act(0, sent(&s, 0, action)));
             write(&mut s, next).await;
         }
     }
-    let next = s.act(0, sent(&s, 0, serde_json::json!("roll"))).unwrap();
+    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
     assert_eq!(s.human_to_act(), Some(1), "Ana's last die ended her turn");
     let moves = s.moves();
     let bens = sent(&s, 1, serde_json::json!("roll"));
-    assert!(matches!(s.act(1, bens), Ok(None)));
+    assert!(matches!(s.act(1, bens), Tapped::Nothing));
     let w = write(&mut s, next).await;
     assert_eq!(w.len(), 1, "{w:?}");
     assert_eq!(s.moves(), moves, "no move of Ben's was made");
@@ -2261,11 +2272,11 @@ async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
     let mut one = new_session("s2", "en-gingg", 7, &[("Ana", true), ("Ben", true)]).await;
     let mut two = Session::open(one.entry(), storage::load_game("s2").unwrap()).unwrap();
     let roll = sent(&one, 0, serde_json::json!("roll"));
-    let next = one.act(0, roll.clone()).unwrap();
+    let next = moved(one.act(0, roll.clone()));
     write(&mut one, next).await;
     let stored = storage::load_game("s2").unwrap();
     // The other tab still shows the start and plays its own roll.
-    let next = two.act(0, roll).unwrap();
+    let next = moved(two.act(0, roll));
     assert_eq!(write(&mut two, next).await, vec![Written::Reloaded]);
     assert_eq!(storage::load_game("s2").unwrap(), stored, "nothing written");
     assert_eq!(
@@ -2291,10 +2302,10 @@ async fn a_session_lets_computers_move_and_hands_the_device_over() {
     assert_eq!(s.acting(false), None);
     assert!(s.computer_due());
     assert!(
-        s.computer(1).is_none(),
+        s.computer(1).map(|(g, _)| g).is_none(),
         "only at the move it was scheduled for"
     );
-    let next = s.computer(0);
+    let next = s.computer(0).map(|(g, _)| g);
     assert!(next.is_some() && s.moves() == 1);
     write(&mut s, next).await;
     assert_eq!(storage::load_game("s4").unwrap().move_count(), 1);
@@ -2330,7 +2341,7 @@ async fn a_sessions_records_go_the_games_way() {
 async fn computers_play(s: &mut spielblock::session::Session) {
     while s.computer_due() {
         let n = s.moves();
-        let next = s.computer(n);
+        let next = s.computer(n).map(|(g, _)| g);
         assert!(next.is_some(), "the computer moves");
         write(s, next).await;
     }
@@ -2346,7 +2357,7 @@ async fn the_turn_moment_stands_only_when_the_device_changes_hands() {
                 return;
             }
             let first = s.live().legal_json(0)[0].clone();
-            let next = s.act(0, sent(s, 0, first)).unwrap();
+            let next = moved(s.act(0, sent(s, 0, first)));
             write(s, next).await;
         }
         panic!("Ana's turn does not end");
@@ -2378,7 +2389,7 @@ async fn r_g_4_a_take_back_never_reopens_a_finished_game() {
     let mut undoable_seen = false;
     while s.outcome().is_none() {
         let legal = s.live().legal_json(0);
-        let next = s.act(0, sent(&s, 0, legal[0].clone())).unwrap();
+        let next = moved(s.act(0, sent(&s, 0, legal[0].clone())));
         write(&mut s, next).await;
         undoable_seen |= s.undo_seat() == Some(0);
     }
@@ -2420,7 +2431,7 @@ async fn one_person_against_the_computer_is_never_asked_to_pass_the_device() {
         }
         if s.human_to_act() == Some(0) {
             let first = s.live().legal_json(0)[0].clone();
-            let next = s.act(0, sent(&s, 0, first)).unwrap();
+            let next = moved(s.act(0, sent(&s, 0, first)));
             write(&mut s, next).await;
         }
         computers_play(&mut s).await;
@@ -2704,7 +2715,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
         // Until the turn passes (a found mine gives another).
         while s.human_to_act() == Some(seat) {
             let a = play_first(&s, seat);
-            let next = s.act(seat, a).unwrap();
+            let next = moved(s.act(seat, a));
             write(&mut s, next).await;
         }
     }
@@ -2731,7 +2742,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
     let next = s.confirm_handover(0);
     write(&mut s, next).await;
     let a = play_first(&s, 0);
-    let next = s.act(0, a).unwrap();
+    let next = moved(s.act(0, a));
     write(&mut s, next).await;
     computers_play(&mut s).await;
     if s.outcome().is_none() {
@@ -2742,7 +2753,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
         write(&mut s, next).await;
         while s.human_to_act() == Some(0) && s.outcome().is_none() {
             let a = play_first(&s, 0);
-            let next = s.act(0, a).unwrap();
+            let next = moved(s.act(0, a));
             write(&mut s, next).await;
         }
         if s.outcome().is_none() {
@@ -2766,7 +2777,7 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     ls().clear().unwrap();
     let mut s = new_session("j1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    let next = s.act(0, roll).unwrap();
+    let next = moved(s.act(0, roll));
     assert!(next.is_some());
     let key = format!("{}j1", storage::JOURNAL_PREFIX);
     assert!(ls().get_item(&key).unwrap().is_some(), "kept at the tap");
@@ -2799,7 +2810,7 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     // The normal way: the gate stores it and the journal goes.
     let mut s = spielblock::session::Session::open(s.entry(), stored).unwrap();
     let choice = s.live().legal_json(0)[0].clone();
-    let next = s.act(0, sent(&s, 0, choice)).unwrap();
+    let next = moved(s.act(0, sent(&s, 0, choice)));
     write(&mut s, next).await;
     assert!(ls().get_item(&key).unwrap().is_none());
     assert_eq!(storage::load_game("j1").unwrap().move_count(), 2);
@@ -2886,7 +2897,7 @@ async fn every_game_sounds_its_moves_and_the_end() {
             .map(|&x| (x, false))
             .collect();
         let mut s = new_session(&format!("snd-{game}"), game, 11, &seats).await;
-        let next = s.computer(0);
+        let next = s.computer(0).map(|(g, _)| g);
         assert!(next.is_some(), "{game}: the computer moves");
         write(&mut s, next).await;
         let first = s.live().cue(0);
@@ -2915,4 +2926,263 @@ async fn every_game_sounds_its_moves_and_the_end() {
     });
     assert!(!storage::load_settings().sound);
     ls().clear().unwrap();
+}
+
+/// Issue 38 (1): the session holds the lesson's gate, not the page. In
+/// every game's guided first game, a move other than the step's is
+/// refused with a nudge (nothing played, nothing written), the step's move
+/// is taken, the step's card is the session's, and leaving the lesson keeps
+/// nothing of it.
+#[wasm_bindgen_test]
+async fn the_session_gates_every_guided_first_game_without_a_page() {
+    use spielblock::i18n::Locale;
+    use spielblock::session::Session;
+    use spielblock::table::Sent;
+    ls().clear().unwrap();
+    let ids: Vec<String> = rules::registry::ids()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    spielblock::games::load(&ids).await.unwrap();
+    let mut nudges = 0;
+    for id in &ids {
+        let entry = spielblock::games::find(id).unwrap();
+        let Some(lesson) = (entry.lesson)() else {
+            panic!("{id}: no guided first game");
+        };
+        let game = spielblock::newgame::create_lesson(&entry).unwrap();
+        let mut s = Session::open(entry, storage::load_game(&game).unwrap()).unwrap();
+        assert!(
+            s.in_lesson() && s.seats_fixed(),
+            "{id}: a lesson's seats stay"
+        );
+        for (k, step) in lesson.steps.iter().enumerate() {
+            while s.moves() < step.at {
+                assert!(s.computer_due(), "{id}: computers lead to step {}", k + 1);
+                let n = s.moves();
+                let next = s.computer(n).map(|(g, _)| g);
+                write(&mut s, next).await;
+            }
+            let now = s.lesson_now(Locale::en, false).expect("the step's card");
+            assert_eq!(
+                (now.k, now.n, now.nudge),
+                (k + 1, lesson.steps.len(), false)
+            );
+            assert!(
+                s.lesson_now(Locale::en, true).is_none(),
+                "not in the turn moment"
+            );
+            let Some(want) = &step.expect else {
+                continue;
+            };
+            let legal = s.live().legal_json(0);
+            let right = legal.iter().position(|a| a == want).unwrap();
+            if let Some(wrong) = (0..legal.len()).find(|&i| i != right) {
+                let before = storage::load_game(&game).unwrap();
+                let tap = Sent::Legal {
+                    moves: s.moves(),
+                    index: wrong,
+                };
+                assert!(
+                    matches!(s.act(0, tap), Tapped::Nudge),
+                    "{id}: step {} refuses another move",
+                    k + 1
+                );
+                assert_eq!(s.moves(), step.at, "{id}: nothing played");
+                assert!(!s.saving());
+                assert_eq!(
+                    storage::load_game(&game).unwrap(),
+                    before,
+                    "nothing written"
+                );
+                assert!(s.lesson_now(Locale::en, false).unwrap().nudge);
+                nudges += 1;
+            }
+            let tap = Sent::Legal {
+                moves: s.moves(),
+                index: right,
+            };
+            let next = moved(s.act(0, tap));
+            assert!(next.is_some(), "{id}: step {}'s move is taken", k + 1);
+            write(&mut s, next).await;
+        }
+        assert_eq!(s.leave_lesson(), format!("/new/{id}"));
+        assert!(
+            storage::load_game(&game).is_err(),
+            "{id}: nothing of it is kept"
+        );
+    }
+    assert!(
+        nudges >= ids.len(),
+        "every game's lesson nudged at least once"
+    );
+}
+
+/// Issue 38 (1): what is said about a move is the session's decision. In a
+/// game with secrets, what the mover was told never reaches the live region
+/// behind the hand-over; the hand-over screen and the last-move line get
+/// words anyone may read. Without secrets the mover's words are said.
+#[wasm_bindgen_test]
+async fn the_session_decides_what_is_said_and_to_whom() {
+    use spielblock::session::Told;
+    ls().clear().unwrap();
+    let mut s = new_session("t1", "minesweeper", 4, &[("Ana", true), ("Ben", true)]).await;
+    let next = s.confirm_handover(0);
+    write(&mut s, next).await;
+    assert_eq!(s.told(spielblock::session::Change::Meta), Told::default());
+    let mut hidden = 0;
+    for _ in 0..200 {
+        let Some(seat) = s.human_to_act() else { break };
+        if s.handover_needed().is_some() {
+            let next = s.confirm_handover(seat);
+            write(&mut s, next).await;
+            continue;
+        }
+        let first = s.live().legal_json(seat)[0].clone();
+        let next = moved(s.act(seat, sent(&s, seat, first)));
+        let w = write(&mut s, next).await;
+        let Some(spielblock::session::Written::Saved(change)) = w.first().copied() else {
+            panic!("stored: {w:?}");
+        };
+        let told = s.told(change);
+        let public: Vec<_> = spielblock::i18n::Locale::ALL
+            .map(|l| (l, s.announce_public(change, l).join(" ")))
+            .to_vec();
+        if s.hides_secrets() {
+            hidden += 1;
+            assert_eq!(
+                told.live, None,
+                "nothing the mover was told behind a hand-over"
+            );
+            assert_eq!(told.handover.as_ref(), Some(&public));
+        } else {
+            assert_eq!(told.handover, None);
+        }
+        assert_eq!(
+            told.last_move.as_ref(),
+            Some(&public),
+            "the last move in public words"
+        );
+    }
+    assert!(hidden > 3, "hand-overs came: {hidden}");
+    // Without secrets: the mover's own words, live and in the last-move line.
+    let mut s = new_session("t2", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
+    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    let w = write(&mut s, next).await;
+    let spielblock::session::Written::Saved(change) = w[0] else {
+        panic!("{w:?}");
+    };
+    let told = s.told(change);
+    let mine: Vec<_> = spielblock::i18n::Locale::ALL
+        .map(|l| (l, s.announce(change, l).join(" ")))
+        .to_vec();
+    assert!(mine.iter().all(|(_, t)| !t.is_empty()));
+    assert_eq!(told.live.as_ref(), Some(&mine));
+    assert_eq!(told.last_move.as_ref(), Some(&mine));
+    assert_eq!(told.handover, None);
+}
+
+/// Issue 38 (1): the session paces the computers: one scheduled move per
+/// position, the speed's pause, at least the take-back grace while a
+/// person may still take back, none while skipping to a person's turn.
+#[wasm_bindgen_test]
+async fn the_session_paces_the_computers() {
+    use spielblock::session::TAKE_BACK_GRACE;
+    use spielblock::storage::Speed;
+    ls().clear().unwrap();
+    let mut s = new_session("p1", "en-gingg", 5, &[("Ana", true), ("Robo", false)]).await;
+    assert_eq!(s.schedule_computer(Speed::Fast), None, "Ana decides");
+    assert!(!s.skip_offered());
+    // Ana ends her turn: roll and set dice aside until Robo decides.
+    for _ in 0..40 {
+        if s.human_to_act() != Some(0) {
+            break;
+        }
+        let first = s.live().legal_json(0)[0].clone();
+        let next = moved(s.act(0, sent(&s, 0, first)));
+        write(&mut s, next).await;
+    }
+    assert!(s.computer_due() && s.skip_offered());
+    let n = s.moves();
+    let grace = s.undo_seat().is_some();
+    let (at, pause) = s.schedule_computer(Speed::Fast).unwrap();
+    assert_eq!(at, n);
+    let want = if grace {
+        Speed::Fast.pause_ms().max(TAKE_BACK_GRACE)
+    } else {
+        Speed::Fast.pause_ms()
+    };
+    assert_eq!(pause, want);
+    assert_eq!(s.schedule_computer(Speed::Fast), None, "scheduled once");
+    // A move for another position plays nothing and keeps the schedule.
+    assert!(s.computer(n + 1).is_none());
+    let next = s.computer(n).map(|(g, _)| g);
+    write(&mut s, next).await;
+    // Skipping: the next computer move at once, with no pause.
+    if s.computer_due() {
+        let now = s.moves();
+        assert_eq!(s.skip(), Some(now));
+        assert_eq!(s.schedule_computer(Speed::Slow), None, "already under way");
+        let next = s.computer(now).map(|(g, _)| g);
+        write(&mut s, next).await;
+        if let Some((_, pause)) = s.schedule_computer(Speed::Slow) {
+            assert_eq!(pause, 0, "skipping until a person decides");
+        }
+    }
+}
+
+/// Issue 38 (1): storage-full handling is the session's: a move that
+/// cannot be saved is taken back and blocks the game; freeing room deletes
+/// what the player chose (never the game in play) and lets the next move
+/// be saved.
+#[wasm_bindgen_test]
+async fn the_session_frees_storage_as_the_player_chooses() {
+    use spielblock::session::{Block, Free, Session, Written};
+    ls().clear().unwrap();
+    for i in 0..3 {
+        storage::save_game(&finished(
+            &format!("f{i}"),
+            "choice",
+            i as f64,
+            &[("Ana", true)],
+            &[10],
+        ))
+        .unwrap();
+    }
+    let mut s = new_session("fs", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
+    assert_eq!(Session::finished_games(), 3);
+    // Fill the rest of storage.
+    let mut size = 1 << 20;
+    let mut k = 0;
+    while size > 0 {
+        if ls()
+            .set_item(&format!("filler.{k}"), &"x".repeat(size))
+            .is_ok()
+        {
+            k += 1;
+        } else {
+            size /= 2;
+        }
+    }
+    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    assert_eq!(write(&mut s, next).await, vec![Written::Full]);
+    assert_eq!(
+        (s.moves(), s.block()),
+        (0, Some(Block::StorageFull)),
+        "taken back"
+    );
+    assert_eq!(s.acting(false), None, "no taps while full");
+    s.free_space(Free::Finished);
+    assert_eq!(Session::finished_games(), 0);
+    assert_eq!(s.block(), None, "room again");
+    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    assert!(matches!(write(&mut s, next).await[..], [Written::Saved(_)]));
+    assert_eq!(
+        storage::load_game("fs").unwrap().move_count(),
+        1,
+        "the game in play stays"
+    );
+    for i in 0..k {
+        ls().remove_item(&format!("filler.{i}")).unwrap();
+    }
 }
