@@ -45,7 +45,7 @@ const ALLOW = [
     why: 'OptionKind::Choice, an option picked from a list (the app matches on it), not the game',
   },
   {
-    file: 'src/setup.rs',
+    file: 'src/screens/setup.rs',
     word: 'Choice',
     line: /\bOptionKind::Choice\b/,
     why: 'OptionKind::Choice, an option picked from a list, not the game',

@@ -1,11 +1,11 @@
 //! The app shell: language, routes, home screen.
 
 use crate::games;
+use crate::i18n::switch::{initial_locale, when_text, LangSwitch};
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::lang::{initial_locale, when_text, LangSwitch};
 use crate::routes::{provide_nav, Link, Route};
-use crate::storage::{self, LoadError, SavedGame};
-use crate::table::Text;
+use crate::store::{self, LoadError, SavedGame};
 use leptos::prelude::*;
 
 #[component]
@@ -32,10 +32,10 @@ fn Shell() -> impl IntoView {
     });
     // Records are derived from the finished games now: older versions'
     // copies of them only take room.
-    storage::drop_derived();
+    store::drop_derived();
     // A move a closed page left on its way is stored before any screen
     // reads the games (issue 39).
-    storage::recover_journal();
+    store::recover_journal();
     let nav = provide_nav();
     // One screen per route; a new route replaces the screen (and cleans up
     // the old one's wake lock and timers).
@@ -61,7 +61,7 @@ fn Shell() -> impl IntoView {
 /// Draws one screen under a reactive owner of its own, dropped with the
 /// screen. Leptos components make no owner, and cleaning an owner up keeps
 /// its contexts: without this, a context the play screen provides (the
-/// decision bar's `Dock`, whose signals die with the game) stayed on the
+/// decision bar's `BarContext`, whose signals die with the game) stayed on the
 /// route switch's owner, and the next screen's table (a replay after a
 /// review) found it and read disposed signals: a panic (issue 40). The
 /// screen is built and mounted under that owner too (`OwnedView`), so what
@@ -82,12 +82,12 @@ fn UpdatePrompt() -> impl IntoView {
     }
     let i18n = use_i18n();
     let waiting = RwSignal::new(false);
-    crate::sw::register(waiting);
+    crate::platform::sw::register(waiting);
     view! {
         <Show when=move || waiting.get()>
             <div class="update-prompt" role="status" data-testid="update-prompt">
                 <span>{t!(i18n, update_ready)}</span>
-                <button type="button" class="primary" on:click=move |_| crate::sw::activate_waiting()>{t!(i18n, update_reload)}</button>
+                <button type="button" class="primary" on:click=move |_| crate::platform::sw::activate_waiting()>{t!(i18n, update_reload)}</button>
             </div>
         </Show>
     }
@@ -114,7 +114,7 @@ fn NotFound() -> impl IntoView {
 /// checks it.
 /// Each with the seat whose turn it is, where its code is in to say.
 fn resumable() -> Vec<(SavedGame, Option<usize>)> {
-    storage::list_games()
+    store::list_games()
         .into_iter()
         .filter(|g| !g.finished)
         .filter_map(|g| {
@@ -129,7 +129,7 @@ fn resumable() -> Vec<(SavedGame, Option<usize>)> {
                     Some((g, turn))
                 }
                 _ => {
-                    storage::quarantine(&g.key());
+                    store::quarantine(&g.key());
                     None
                 }
             }
@@ -139,7 +139,7 @@ fn resumable() -> Vec<(SavedGame, Option<usize>)> {
 
 /// Why an item was set aside, worked out again from its text.
 fn aside_reason(raw: &str) -> Text {
-    match storage::parse_saved(raw) {
+    match store::parse_saved(raw) {
         Err(u) => u.text(),
         Ok(g) => match games::find(&g.game) {
             None => {
@@ -159,14 +159,14 @@ fn aside_reason(raw: &str) -> Text {
 /// it cannot be fetched: the list then shows those games unchecked).
 #[component]
 fn Home() -> impl IntoView {
-    let mut ids: Vec<String> = storage::list_games()
+    let mut ids: Vec<String> = store::list_games()
         .into_iter()
         .filter(|g| !g.finished)
         .map(|g| g.game)
         .chain(
-            storage::aside_items()
+            store::aside_items()
                 .into_iter()
-                .filter_map(|i| storage::parse_saved(&i.raw).ok().map(|g| g.game)),
+                .filter_map(|i| store::parse_saved(&i.raw).ok().map(|g| g.game)),
         )
         .collect();
     ids.sort();
@@ -178,27 +178,27 @@ fn Home() -> impl IntoView {
 fn HomeScreen() -> impl IntoView {
     let i18n = use_i18n();
     let saved = RwSignal::new(resumable());
-    let aside = RwSignal::new(storage::aside_items());
-    let unseen = RwSignal::new(storage::unseen_quarantined());
+    let aside = RwSignal::new(store::aside_items());
+    let unseen = RwSignal::new(store::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
-    let settings = RwSignal::new(storage::load_settings());
+    let settings = RwSignal::new(store::load_settings());
     // A guided first game is not in the history (issue 25).
     let count_finished = || {
-        storage::list_games()
+        store::list_games()
             .iter()
-            .filter(|g| g.finished && !storage::is_lesson(g))
+            .filter(|g| g.finished && !store::is_lesson(g))
             .count()
     };
     let finished = RwSignal::new(count_finished());
     // After a backup was restored: everything listed here may have changed.
     let restored = Callback::new(move |_| {
         saved.set(resumable());
-        aside.set(storage::aside_items());
+        aside.set(store::aside_items());
         finished.set(count_finished());
-        settings.set(storage::load_settings());
+        settings.set(store::load_settings());
     });
     // For the measurement script: the home screen is rendered and live.
-    Effect::new(move |_| crate::device::mark("spielblock:interactive"));
+    Effect::new(move |_| crate::platform::device::mark("spielblock:interactive"));
 
     view! {
         <main class="screen home">
@@ -215,7 +215,7 @@ fn HomeScreen() -> impl IntoView {
                         1 => td_string!(i18n.get_locale(), quarantine_notice_one).to_string(),
                         n => td_string!(i18n.get_locale(), quarantine_notice, n = n).to_string(),
                     }}</p>
-                    <button type="button" on:click=move |_| { storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
+                    <button type="button" on:click=move |_| { store::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
                 </div>
             })}
             {move || {
@@ -245,7 +245,7 @@ fn HomeScreen() -> impl IntoView {
                                 let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
                                 let delete = move |_| {
                                     if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
-                                        storage::delete_game(&id_del);
+                                        store::delete_game(&id_del);
                                         saved.set(resumable());
                                         confirm_delete.set(None);
                                     } else {
@@ -260,7 +260,7 @@ fn HomeScreen() -> impl IntoView {
                                             <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), turn_count, n = turn).to_string()}</span>
                                             // When it was last played, and whose turn it is (issue 40).
                                             <span class="meta" data-testid="saved-when">{move || {
-                                                let when = crate::lang::when_text(updated, i18n.get_locale());
+                                                let when = crate::i18n::switch::when_text(updated, i18n.get_locale());
                                                 match whose() { Some(w) => format!("{when} · {w}"), None => when }
                                             }}</span>
                                         </div>
@@ -327,9 +327,9 @@ fn HomeScreen() -> impl IntoView {
                                         </div>
                                         <div class="actions">
                                             <button type="button" data-testid="aside-download"
-                                                on:click=move |_| crate::device::download(&format!("spielblock-set-aside-{}.json", i + 1), &raw)>{t!(i18n, download)}</button>
+                                                on:click=move |_| crate::platform::device::download(&format!("spielblock-set-aside-{}.json", i + 1), &raw)>{t!(i18n, download)}</button>
                                             <button type="button" data-testid="aside-delete"
-                                                on:click=move |_| { storage::delete_aside(&key); aside.set(storage::aside_items()); storage::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, delete)}</button>
+                                                on:click=move |_| { store::delete_aside(&key); aside.set(store::aside_items()); store::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, delete)}</button>
                                         </div>
                                     </li>
                                 }
@@ -343,20 +343,20 @@ fn HomeScreen() -> impl IntoView {
                 <label class="check">
                     <input type="checkbox" data-testid="vibrate-setting" prop:checked=move || settings.get().vibrate
                         on:change=move |ev| {
-                            let s = storage::Settings { vibrate: event_target_checked(&ev), ..storage::load_settings() };
-                            storage::save_settings(s);
+                            let s = store::Settings { vibrate: event_target_checked(&ev), ..store::load_settings() };
+                            store::save_settings(s);
                             settings.set(s);
                         }/>
                     {t!(i18n, vibrate_setting)}
                 </label>
-                <crate::host::SoundSetting/>
-                <crate::host::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
+                <crate::play::dialogs::SoundSetting/>
+                <crate::play::dialogs::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
             </section>
             <section aria-labelledby="backup-title" class="settings">
                 <h2 id="backup-title">{t!(i18n, backup_title)}</h2>
                 <p class="hint">{t!(i18n, backup_hint)}</p>
-                <crate::backup::BackupTools restored/>
-                <crate::replay::OpenGameFile/>
+                <crate::screens::backup::BackupTools restored/>
+                <crate::screens::replay::OpenGameFile/>
             </section>
         </main>
     }
@@ -368,7 +368,7 @@ fn Play(id: String) -> impl IntoView {
     // Loaded once per screen: loading an unreadable game moves it aside, so a
     // second load would report it missing instead of unreadable.
     {
-        match storage::load_game(&id) {
+        match store::load_game(&id) {
             Ok(saved) => match games::find(&saved.game) {
                 Some(_) => {
                     let game = saved.game.clone();
@@ -382,8 +382,8 @@ fn Play(id: String) -> impl IntoView {
                     let reason = Text::new(move |l| {
                         td_string!(l, err_unknown_game, game = game.clone()).to_string()
                     });
-                    storage::quarantine(&saved.key());
-                    view! { <crate::recovery::Unreadable reason/> }.into_any()
+                    store::quarantine(&saved.key());
+                    view! { <crate::play::recovery::Unreadable reason/> }.into_any()
                 }
             },
             Err(LoadError::Missing) => view! {
@@ -398,7 +398,7 @@ fn Play(id: String) -> impl IntoView {
             .into_any(),
             Err(LoadError::Unreadable(why)) => {
                 let reason = why.text();
-                view! { <crate::recovery::Unreadable reason/> }.into_any()
+                view! { <crate::play::recovery::Unreadable reason/> }.into_any()
             }
         }
     }

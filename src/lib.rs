@@ -4,30 +4,18 @@
 #![allow(clippy::new_without_default)]
 
 pub mod app;
-pub mod backup;
-pub mod device;
-pub mod dice;
+pub mod contract;
 pub mod games;
-pub mod history;
-pub mod host;
 pub mod i18n;
-pub mod lang;
-pub mod live;
-pub mod newgame;
-pub mod recovery;
-pub mod replay;
-pub mod review;
+pub mod platform;
+pub mod play;
 pub mod routes;
 pub mod screens;
-pub mod session;
-pub mod setup;
-pub mod sound;
-pub mod storage;
-pub mod sw;
+pub mod store;
 pub mod table;
 
-/// Entry point: panic recovery first, then the app.
+/// GameEntry point: panic recovery first, then the app.
 pub fn start() {
-    recovery::install_panic_screen();
+    play::recovery::install_panic_screen();
     leptos::mount::mount_to_body(app::App);
 }

@@ -1,6 +1,6 @@
 //! The app's game registry, generated from the one list of games
 //! (games.txt, by build.rs): each game's view module (`src/games/<module>/`,
-//! a `crate::table::GameView` for its rules type) and its `games!` line.
+//! a `crate::contract::GameView` for its rules type) and its `games!` line.
 //!
 //! With the `split` feature (every Trunk build) the games' code, their rules,
 //! computer players and tables, sits in one wasm chunk that is fetched when
@@ -9,12 +9,12 @@
 //! wasm-split-cli also cut 26 small chunks of code two games share, and the
 //! offline total came to 391 KB brotli against 346 KB with one chunk, for the
 //! same first load. Until then the registry holds the game's facts
-//! (`crate::live::facts`): enough for the home screen and the set-up's seat
+//! (`crate::contract::facts`): enough for the home screen and the set-up's seat
 //! limits. Screens that replay or show a game wait for its code through
 //! [`when_loaded`].
 
+use crate::contract::GameEntry;
 use crate::i18n::*;
-use crate::table::Entry;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::future::Future;
@@ -26,8 +26,8 @@ pub type LoadError = leptos::wasm_split::SplitLoaderError;
 /// A game built into the app: what is known before its code is loaded, and
 /// how to load it.
 struct Game {
-    facts: fn() -> Entry,
-    code: fn() -> Loading<Entry>,
+    facts: fn() -> GameEntry,
+    code: fn() -> Loading<GameEntry>,
 }
 
 /// One line per game, in home-screen order: its id => the function that
@@ -37,17 +37,17 @@ macro_rules! games {
         $(
             #[cfg(feature = "split")]
             #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
-            fn $code() -> Result<Entry, LoadError> {
-                Ok(crate::live::entry::<$game>())
+            fn $code() -> Result<GameEntry, LoadError> {
+                Ok(crate::contract::entry::<$game>())
             }
             #[cfg(not(feature = "split"))]
-            async fn $code() -> Result<Entry, LoadError> {
-                Ok(crate::live::entry::<$game>())
+            async fn $code() -> Result<GameEntry, LoadError> {
+                Ok(crate::contract::entry::<$game>())
             }
         )*
         fn built_in() -> Vec<Game> {
             vec![$(
-                Game { facts: crate::live::facts::<$game>, code: || Box::pin($code()) },
+                Game { facts: crate::contract::facts::<$game>, code: || Box::pin($code()) },
             )*]
         }
     };
@@ -58,16 +58,16 @@ include!(concat!(env!("OUT_DIR"), "/games.rs"));
 
 thread_local! {
     /// The games whose code is in.
-    static LOADED: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+    static LOADED: RefCell<Vec<GameEntry>> = const { RefCell::new(Vec::new()) };
 }
 
-fn loaded(id: &str) -> Option<Entry> {
+fn loaded(id: &str) -> Option<GameEntry> {
     LOADED.with_borrow(|l| l.iter().find(|e| e.id == id).copied())
 }
 
 /// Every playable game, in home-screen order: the whole registry line of a
 /// game whose code is in, its facts otherwise.
-pub fn registry() -> Vec<Entry> {
+pub fn registry() -> Vec<GameEntry> {
     built_in()
         .into_iter()
         .map(|g| {
@@ -77,7 +77,7 @@ pub fn registry() -> Vec<Entry> {
         .collect()
 }
 
-pub fn find(id: &str) -> Option<Entry> {
+pub fn find(id: &str) -> Option<GameEntry> {
     // Opaque to the optimizer, so a build without some games still holds the
     // whole host (measure.sh compares builds to get each game's own cost).
     std::hint::black_box(registry())
@@ -194,7 +194,7 @@ pub fn loading_with<V: IntoView + 'static>(
             <main class="screen">
                 <header class="topbar">
                     <crate::routes::Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</crate::routes::Link>
-                    <crate::lang::LangSwitch/>
+                    <crate::i18n::switch::LangSwitch/>
                 </header>
                 <p class="notice error" role="alert">{move || {
                     let l = i18n.get_locale();

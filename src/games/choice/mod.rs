@@ -4,10 +4,11 @@
 //! shared throw, split by tapping dice into pair A, pair B and the fifth die,
 //! or by picking one of the legal splits.
 
-use crate::dice::DieFace;
+use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::table::{esc, GameView, MovePick, TableCtx};
+use crate::platform::sound::Cue;
+use crate::table::dice::DieFace;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
@@ -53,8 +54,8 @@ impl GameView for Choice {
     /// strong player prefers another second split by 0.2 points, too little
     /// to matter to a first game): three fifth-die numbers in three throws,
     /// a fourth throw that must use one, and a free throw.
-    fn lesson() -> Option<crate::table::Lesson> {
-        use crate::table::{Lesson, Step};
+    fn lesson() -> Option<crate::contract::Lesson> {
+        use crate::contract::{Lesson, Step};
         use serde_json::json;
         const ROLL: &str = "[data-testid=roll]";
         let step = Step::new;

@@ -1,9 +1,9 @@
 //! En Gingg as Bei on screen: the game leader's ledger and the dice tray.
 
-use crate::dice::DieFace;
+use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::table::{GameView, MovePick, TableCtx};
+use crate::platform::sound::Cue;
+use crate::table::dice::DieFace;
 use leptos::prelude::*;
 use rules::en_gingg::{Action, EnGingg, Error, Event, Phase, Reason, View, DICE};
 use rules::Seat;
@@ -35,7 +35,7 @@ fn signed_plain(v: i64) -> String {
 impl GameView for EnGingg {
     const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 3;
-    const RECORD: crate::table::RecordKind = crate::table::RecordKind::Longest;
+    const RECORD: crate::contract::RecordKind = crate::contract::RecordKind::Longest;
 
     fn name(l: Locale) -> String {
         td_string!(l, name_en_gingg).to_string()
@@ -54,8 +54,8 @@ impl GameView for EnGingg {
     /// Seed 7 against one casual computer (`rules/examples/lesson_search.rs
     /// en-gingg`): 32 in four throws, phase 2 with the face 2 hitting twice,
     /// then the computer's 25 below the line.
-    fn lesson() -> Option<crate::table::Lesson> {
-        use crate::table::{Lesson, Step};
+    fn lesson() -> Option<crate::contract::Lesson> {
+        use crate::contract::{Lesson, Step};
         use serde_json::json;
         const ROLL: &str = "[data-testid=roll]";
         let step = Step::new;

@@ -8,9 +8,10 @@
 //! happen; draw, take, discard and the Hazard answers are single taps. Like
 //! Minesweeper's board, the table is HTML strings with one click handler.
 
+use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::table::{esc, GameView, MovePick, TableCtx};
+use crate::platform::sound::Cue;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::gnoming::{
     matches, real, score_layout, shown_score, Action, Card, Error, Event, Gnoming, Stage, View,
@@ -95,8 +96,8 @@ impl GameView for Gnoming {
     /// Mulligan in the opening, a draw placed over a face-down card, a card
     /// taken back from a discard pile, a bounce that turns up a Hazard, and
     /// a Hazard drawn and discarded.
-    fn lesson() -> Option<crate::table::Lesson> {
-        use crate::table::{Lesson, Step};
+    fn lesson() -> Option<crate::contract::Lesson> {
+        use crate::contract::{Lesson, Step};
         use serde_json::json;
         let step = Step::new;
         Some(Lesson {

@@ -2,10 +2,10 @@
 //! a yellow box, seven fields, the score circle, the parking slot, the total)
 //! and the dice tray (choose the dice, throw, re-roll one, enter or park).
 
-use crate::dice::DieFace;
+use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::table::{GameView, MovePick, TableCtx};
+use crate::platform::sound::Cue;
+use crate::table::dice::DieFace;
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
 use rules::Seat;
@@ -56,8 +56,8 @@ impl GameView for MindGolf {
     /// Seed 12908 (`rules/examples/lesson_search.rs mindgolf`): the text's
     /// own 1 + 4 + 5 x 4 = 40, a re-roll that hits lane 48 on its second
     /// field, 70 past the target of lane 55, and a parked 2.
-    fn lesson() -> Option<crate::table::Lesson> {
-        use crate::table::{Lesson, Step};
+    fn lesson() -> Option<crate::contract::Lesson> {
+        use crate::contract::{Lesson, Step};
         use serde_json::json;
         const DICE: &str = ".mg-dice:not(.thrown), [data-testid=throw]";
         const LANE_48: &str = "[data-testid=lane][data-target=\"48\"] button, [data-testid=enter]";

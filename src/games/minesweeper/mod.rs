@@ -8,9 +8,10 @@
 //! cells: hundreds of cells as separate reactive nodes would cost download
 //! size and time on every move.
 
+use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::table::{esc, GameView, MovePick, TableCtx};
+use crate::platform::sound::Cue;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::minesweeper::{mark_points, Action, Error, Event, Kind, Minesweeper, Square, View};
 use rules::Seat;
@@ -43,7 +44,7 @@ fn signed(v: i64) -> String {
 impl GameView for Minesweeper {
     const STYLE: &'static str = include_str!("style.css");
     const DEFAULT_SEATS: usize = 2;
-    const RECORD: crate::table::RecordKind = crate::table::RecordKind::Margin;
+    const RECORD: crate::contract::RecordKind = crate::contract::RecordKind::Margin;
 
     fn replay_hint(l: Locale) -> Option<String> {
         Some(td_string!(l, replay_hint_ms).to_string())
@@ -66,8 +67,8 @@ impl GameView for Minesweeper {
     /// Seed 134 against a casual computer (`rules/examples/lesson_search.rs
     /// minesweeper`): explorations worth 1 and 3, an automatic reveal, a
     /// certain mine marked for 3, a 0, and a fifty-fifty mark that fails.
-    fn lesson() -> Option<crate::table::Lesson> {
-        use crate::table::{Lesson, Step};
+    fn lesson() -> Option<crate::contract::Lesson> {
+        use crate::contract::{Lesson, Step};
         use serde_json::json;
         let step = Step::new;
         let explore = |x: usize, y: usize| Some(json!({"explore": {"x": x, "y": y}}));
@@ -100,7 +101,7 @@ impl GameView for Minesweeper {
         match c.handed {
             // The ranking weighs what the move leaves the opponent.
             Some(h) => {
-                let h = crate::table::coach_number(h, true, false, l);
+                let h = crate::contract::coach_number(h, true, false, l);
                 td_string!(l, ms_coach_value_handed, v = number, p = p, h = h).to_string()
             }
             None => td_string!(l, ms_coach_value, v = number, p = p).to_string(),

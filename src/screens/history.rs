@@ -2,12 +2,14 @@
 //! name) and each player's statistics per game, read from the saved games'
 //! outcomes (no replay needed, so no game code is loaded for it).
 
+use crate::contract::RecordKind;
 use crate::games;
+use crate::i18n::level_text;
+use crate::i18n::switch::LangSwitch;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
 use crate::routes::Link;
-use crate::storage;
-use crate::table::{esc, level_text, RecordKind};
+use crate::store;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::{Level, Outcome, SeatInfo, SeatKind};
 
@@ -37,15 +39,15 @@ pub struct Finished {
 /// Every finished game in storage, newest first. A saved game whose seats
 /// or outcome do not agree is left out (it still replays from its record).
 pub fn finished_games() -> Vec<Finished> {
-    storage::list_games()
+    store::list_games()
         .into_iter()
         // A guided first game leaves no trace here (issue 25).
-        .filter(|g| g.finished && !storage::is_lesson(g))
+        .filter(|g| g.finished && !store::is_lesson(g))
         .filter_map(|g| {
             let seats: Vec<SeatInfo> =
                 serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
-            let table = storage::is_table(&g);
-            let cards = g.record.get("options").is_some_and(storage::real_cards);
+            let table = store::is_table(&g);
+            let cards = g.record.get("options").is_some_and(store::real_cards);
             let outcome = g.outcome?;
             let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
             let fits = outcome.scores.len() == seats.len() && outcome.places.len() == seats.len();
@@ -389,7 +391,7 @@ fn signed(n: i64) -> String {
 fn record_text(r: &GameRecord, l: Locale) -> String {
     let game = game_name(&r.game, l);
     let names = r.names.join(", ");
-    let date = crate::lang::when_text(r.when, l);
+    let date = crate::i18n::switch::when_text(r.when, l);
     let value = signed(r.value);
     match (r.kind, r.daily) {
         (_, true) => td_string!(
@@ -601,7 +603,7 @@ pub fn History() -> impl IntoView {
             }}
             <section aria-labelledby="shared-title">
                 <h2 id="shared-title">{t!(i18n, shared_open_title)}</h2>
-                <crate::replay::OpenGameFile/>
+                <crate::screens::replay::OpenGameFile/>
             </section>
         </main>
     }
@@ -645,7 +647,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
             <div class="what">
                 <strong>{move || game_name(&game, i18n.get_locale())}</strong>
                 <span class="meta">
-                    {move || crate::lang::when_text(when, i18n.get_locale())}
+                    {move || crate::i18n::switch::when_text(when, i18n.get_locale())}
                     {daily.clone().map(|d| view! { " · "{move || td_string!(i18n.get_locale(), daily_tag, date = d.clone()).to_string()} })}
                     {coach.then(|| view! { <span data-testid="coached">" · "{t!(i18n, coach_tag)}</span> })}
                     {(table && !cards).then(|| view! { <span data-testid="real-dice">" · "{t!(i18n, real_dice_tag)}</span> })}

@@ -5,13 +5,15 @@
 //! whole (its game's code replays it to the end) and shown (`/replay`) without
 //! being saved until the player adds it to their history.
 
-use crate::backup::BackupError;
+use crate::contract::{AnyGame, Frame, GameEntry, Port};
 use crate::games;
+use crate::i18n::switch::LangSwitch;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
 use crate::routes::{Link, Nav};
-use crate::storage::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
-use crate::table::{Entry, Frame, Live, Port, Ranking, Text};
+use crate::screens::backup::BackupError;
+use crate::store::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
+use crate::table::Ranking;
 use leptos::prelude::*;
 use rules::SeatKind;
 use std::cell::RefCell;
@@ -32,7 +34,7 @@ pub fn share_text(saved: &SavedGame) -> String {
     serde_json::json!({
         "app": "spielblock",
         "kind": "game",
-        "exported": storage::now(),
+        "exported": store::now(),
         "items": items,
     })
     .to_string()
@@ -59,7 +61,7 @@ impl ShareError {
             ShareError::TooLarge => td_string!(
                 l,
                 import_too_large,
-                mb = crate::backup::MAX_BYTES / 1_000_000
+                mb = crate::screens::backup::MAX_BYTES / 1_000_000
             )
             .to_string(),
             ShareError::NotJson => td_string!(l, import_not_json).to_string(),
@@ -77,7 +79,7 @@ impl ShareError {
 /// Reads a shared game file: one saved game under its own key, finished.
 /// Its moves are checked by `check_shared` with the game's code.
 pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
-    let items = crate::backup::file_items(text).map_err(|e| match e {
+    let items = crate::screens::backup::file_items(text).map_err(|e| match e {
         BackupError::TooLarge { .. } => ShareError::TooLarge,
         BackupError::NotJson => ShareError::NotJson,
         _ => ShareError::Foreign,
@@ -91,8 +93,8 @@ pub fn parse_shared(text: &str) -> Result<SavedGame, ShareError> {
     let raw = raw
         .as_str()
         .ok_or(ShareError::BadGame(Unreadable::NotASavedGame))?;
-    let saved = storage::parse_saved(raw).map_err(ShareError::BadGame)?;
-    if !storage::valid_id(&saved.id) {
+    let saved = store::parse_saved(raw).map_err(ShareError::BadGame)?;
+    if !store::valid_id(&saved.id) {
         return Err(ShareError::BadGame(Unreadable::BadId));
     }
     if &saved.key() != key {
@@ -119,7 +121,7 @@ async fn check_shared(text: String) -> Result<SavedGame, Text> {
     let live = (entry.open)(saved.record.clone()).map_err(|why| {
         Text::new(move |l| td_string!(l, shared_bad_game, why = why.get(l)).to_string())
     })?;
-    crate::backup::settle(&mut saved, live.as_ref());
+    crate::screens::backup::settle(&mut saved, live.as_ref());
     if saved.finished {
         Ok(saved)
     } else {
@@ -142,12 +144,12 @@ fn share(saved: &SavedGame, title: String) {
                     .and_then(|n| n.as_string())
                     .is_some_and(|n| n == "AbortError");
                 if !aborted {
-                    crate::device::download(&name, &text);
+                    crate::platform::device::download(&name, &text);
                 }
             }
         });
     } else {
-        crate::device::download(&name, &text);
+        crate::platform::device::download(&name, &text);
     }
 }
 
@@ -194,7 +196,7 @@ pub fn Replay(id: Option<String>, at: Option<usize>) -> impl IntoView {
     let i18n = use_i18n();
     let stored = id.is_some();
     let found = match id {
-        Some(id) => storage::load_game(&id).map(Some),
+        Some(id) => store::load_game(&id).map(Some),
         None => Ok(OPENED.with(|o| o.borrow().clone())),
     };
     let notice = move |text: Text| {
@@ -230,7 +232,7 @@ pub fn open_finished(
     saved: SavedGame,
     notice: impl Fn(Text) -> AnyView + 'static,
     unfinished: Text,
-    show: impl FnOnce(Entry, Box<dyn Live>, SavedGame) -> AnyView + 'static,
+    show: impl FnOnce(GameEntry, Box<dyn AnyGame>, SavedGame) -> AnyView + 'static,
 ) -> AnyView {
     let game = saved.game.clone();
     games::when_loaded(vec![game.clone()], move || {
@@ -301,12 +303,12 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
     let state = RwSignal::new(None::<Result<(), Text>>);
     let nav = use_context::<Nav>();
     let picked = move |ev: leptos::ev::Event| {
-        let Some(input) = crate::backup::file_input(&ev) else {
+        let Some(input) = crate::screens::backup::file_input(&ev) else {
             return;
         };
         state.set(Some(Ok(())));
         leptos::task::spawn_local(async move {
-            let text = crate::backup::read_file(&input).await;
+            let text = crate::screens::backup::read_file(&input).await;
             let result = match text {
                 Some(text) => check_shared(text).await,
                 None => Err(ShareError::NotJson.text()),
@@ -324,10 +326,10 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
                     // same game opens from storage, brought up to date when
                     // the file continues it; any other is shown from the
                     // file, unsaved.
-                    let here = storage::load_game(&saved.id).ok();
-                    let path = match here.map(|h| storage::meet(&h, &saved)) {
+                    let here = store::load_game(&saved.id).ok();
+                    let path = match here.map(|h| store::meet(&h, &saved)) {
                         Some(Meet::Same) => format!("/replay/{}", saved.id),
-                        Some(Meet::Longer) => match storage::adopt_gated(saved.clone()).await {
+                        Some(Meet::Longer) => match store::adopt_gated(saved.clone()).await {
                             Ok(id) if state.try_set(None).is_none() => format!("/replay/{id}"),
                             Ok(_) => return,
                             Err(e) => {
@@ -376,8 +378,8 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
 
 #[component]
 fn ReplayTable(
-    entry: Entry,
-    live: Box<dyn Live>,
+    entry: GameEntry,
+    live: Box<dyn AnyGame>,
     saved: SavedGame,
     stored: bool,
     at: usize,
@@ -389,7 +391,7 @@ fn ReplayTable(
     let epoch = live.epoch();
     // Real cards (R-GN-14): the app never held a hidden card, so what a
     // replay opens up does not apply.
-    let hint = !crate::storage::real_cards(&live.options());
+    let hint = !crate::store::real_cards(&live.options());
     let live = StoredValue::new(live);
     let step = RwSignal::new(at.min(total));
     // Everything open after move `step`; nothing to act on.
@@ -451,12 +453,12 @@ fn ReplayTable(
     let added = RwSignal::new(None::<Result<(), Text>>);
     let nav = use_context::<Nav>();
     let add = move |_| {
-        // Stored by content (`storage::adopt`): a game stored meanwhile
+        // Stored by content (`store::adopt`): a game stored meanwhile
         // under its id (another tab, a backup) loses nothing; a different
         // one is kept beside it.
         let file = saved.get_value();
         leptos::task::spawn_local(async move {
-            match storage::adopt_gated(file).await {
+            match store::adopt_gated(file).await {
                 Ok(id) => {
                     OPENED.with(|o| *o.borrow_mut() = None);
                     if added.try_set(Some(Ok(()))).is_some() {

@@ -1,12 +1,13 @@
-//! Restoring a backup (the file `storage::export_all` writes): the whole file
+//! Restoring a backup (the file `store::export_all` writes): the whole file
 //! is read and checked before anything is written, what it would add is
 //! shown, and it merges with what this browser holds without duplicating a
 //! game. A broken, truncated, foreign or oversized file is refused with the
 //! reason and changes nothing; a write the browser refuses is undone.
 
+use crate::contract::AnyGame;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::storage::{self, Meet, SaveError, SavedGame, Unreadable, GAME_PREFIX};
-use crate::table::{Live, Text};
+use crate::store::{self, Meet, SaveError, SavedGame, Unreadable, GAME_PREFIX};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -59,7 +60,7 @@ impl BackupError {
 }
 
 /// What restoring a file would do. Games meet the ones here by content
-/// (`storage::meet`): none loses a move, no finished game turns unfinished,
+/// (`store::meet`): none loses a move, no finished game turns unfinished,
 /// and a game never replaces another game.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plan {
@@ -71,7 +72,7 @@ pub struct Plan {
     pub same_games: usize,
     /// A game here and the file's game under the same id that went
     /// different ways, or are different games: the one here stays, the
-    /// file's is added under an id of its own (`storage::copy_id`).
+    /// file's is added under an id of its own (`store::copy_id`).
     pub both_kept: Vec<(SavedGame, SavedGame)>,
     /// Other entries (settings, items set aside) it does not have: added.
     /// Those it has are kept as they are.
@@ -144,11 +145,11 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
             return Err(bad());
         }
         if let Some(id) = key.strip_prefix(GAME_PREFIX) {
-            let g = storage::parse_saved(raw).map_err(|why| BackupError::BadGame {
+            let g = store::parse_saved(raw).map_err(|why| BackupError::BadGame {
                 key: key.clone(),
                 why,
             })?;
-            let why = if !storage::valid_id(id) {
+            let why = if !store::valid_id(id) {
                 Some(Unreadable::BadId)
             } else if g.id != id {
                 Some(Unreadable::IdMismatch)
@@ -162,13 +163,13 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
                 });
             }
             plan.add_game(g, raw);
-        } else if storage::is_derived_key(key) {
+        } else if store::is_derived_key(key) {
             plan.ignored_records += 1;
-        } else if key.starts_with(storage::JOURNAL_PREFIX) {
+        } else if key.starts_with(store::JOURNAL_PREFIX) {
             // A write on its way on the device the file came from: never
             // stored here (it would be stored over a game at the next start).
             continue;
-        } else if storage::get_raw(key).is_some() {
+        } else if store::get_raw(key).is_some() {
             plan.kept_items += 1;
         } else {
             plan.new_items.push((key.clone(), raw.to_string()));
@@ -193,14 +194,14 @@ impl Plan {
         };
         let mut out = Vec::new();
         for g in &self.new_games {
-            if storage::stored_revision(&g.id).is_some() {
+            if store::stored_revision(&g.id).is_some() {
                 return Err(SaveError::Conflict);
             }
             out.push((g.key(), text(&g.key())?));
         }
         for g in &self.longer_games {
-            let here = storage::load_game(&g.id).map_err(|_| SaveError::Conflict)?;
-            if storage::meet(&here, g) != Meet::Longer {
+            let here = store::load_game(&g.id).map_err(|_| SaveError::Conflict)?;
+            if store::meet(&here, g) != Meet::Longer {
                 return Err(SaveError::Conflict);
             }
             let mut g = g.clone();
@@ -209,7 +210,7 @@ impl Plan {
             out.push((g.key(), t));
         }
         for (_, copy) in &self.both_kept {
-            if storage::stored_revision(&copy.id).is_some() {
+            if store::stored_revision(&copy.id).is_some() {
                 return Err(SaveError::Conflict);
             }
             out.push((copy.key(), text(&copy.key())?));
@@ -220,8 +221,8 @@ impl Plan {
     /// Sorts one game of the file (`raw` its text) by how it meets the one
     /// stored under its id.
     fn add_game(&mut self, g: SavedGame, raw: &str) {
-        let here = storage::load_game(&g.id).ok();
-        let meet = here.as_ref().map_or(Meet::New, |h| storage::meet(h, &g));
+        let here = store::load_game(&g.id).ok();
+        let meet = here.as_ref().map_or(Meet::New, |h| store::meet(h, &g));
         match meet {
             Meet::New => {
                 self.game_texts.push((g.key(), raw.to_string()));
@@ -241,10 +242,10 @@ impl Plan {
             Meet::Diverged | Meet::Other => {
                 let Some(here) = here else { return };
                 let mut copy = g;
-                copy.id = storage::copy_id(&copy);
+                copy.id = store::copy_id(&copy);
                 // Kept under its own id before (the same file again): the
                 // id is made from the content, so it is that very game.
-                if storage::load_game(&copy.id).is_ok() {
+                if store::load_game(&copy.id).is_ok() {
                     self.same_games += 1;
                     return;
                 }
@@ -259,7 +260,7 @@ impl Plan {
 /// Writes what `plan` adds. If the browser refuses a write (storage full),
 /// everything written so far is undone and nothing has changed.
 pub fn apply(plan: &Plan) -> Result<(), SaveError> {
-    let s = storage::raw_storage().ok_or(SaveError::Unavailable)?;
+    let s = store::raw_storage().ok_or(SaveError::Unavailable)?;
     let games = plan.still_holds()?;
     let writes: Vec<(String, String)> = games
         .into_iter()
@@ -281,7 +282,7 @@ pub fn apply(plan: &Plan) -> Result<(), SaveError> {
     // Written outside the gate: their stored revisions hold.
     for (key, _) in &plan.game_texts {
         if let Some(id) = key.strip_prefix(GAME_PREFIX) {
-            storage::forget_revision(id);
+            store::forget_revision(id);
         }
     }
     Ok(())
@@ -343,7 +344,7 @@ pub async fn check(text: String) -> Result<Plan, Text> {
 /// date stays only if the seed is that day's; times are never later than
 /// now. So an edited file cannot put a score into the statistics and
 /// records that its moves did not make.
-pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
+pub fn settle(saved: &mut SavedGame, live: &dyn AnyGame) {
     saved.outcome = live.outcome();
     saved.finished = saved.outcome.is_some();
     // Who holds the device is never taken from a file: the hand-over
@@ -352,11 +353,11 @@ pub fn settle(saved: &mut SavedGame, live: &dyn Live) {
     saved.turn = live.turn();
     let seed = saved.record.get("seed").and_then(|s| s.as_u64());
     if let Some(date) = &saved.daily {
-        if seed != Some(storage::daily_seed(&saved.game, date)) {
+        if seed != Some(store::daily_seed(&saved.game, date)) {
             saved.daily = None;
         }
     }
-    let now = storage::now();
+    let now = store::now();
     saved.updated = saved.updated.min(now);
     saved.created = saved.created.min(saved.updated);
 }
@@ -441,7 +442,7 @@ pub fn BackupTools(restored: Callback<()>) -> impl IntoView {
         <div class="backup">
             <div class="actions">
                 <button type="button" data-testid="export-all"
-                    on:click=move |_| crate::device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
+                    on:click=move |_| crate::platform::device::download("spielblock-backup.json", &store::export_all())>{t!(i18n, export_all)}</button>
                 <label class="button file-button">
                     {t!(i18n, import_pick)}
                     <input type="file" accept=".json,application/json" data-testid="import-file" on:change=picked/>

@@ -1,25 +1,26 @@
 //! One game in play, headless (the midend's app half): it applies what a
 //! table sends or a computer seat decides, decides whose tap counts (the one
 //! place that does), writes every change as the next revision with the
-//! cross-tab check (`storage::commit`), settles a conflict with another tab,
+//! cross-tab check (`store::commit`), settles a conflict with another tab,
 //! takes moves back, and gives the solo and daily records in the game's
 //! direction. It also decides what the page only shows: the guided first
 //! game's step and its gate, what is said about a move and to whom (never a
 //! seat's secret behind a hand-over), when a computer seat plays, how a tap
 //! is felt, and how storage is freed when it is full. It draws nothing:
-//! `crate::host` renders it and performs what it returns, and the
+//! `crate::play::screen` draws it and performs what it returns, and the
 //! wasm-bindgen tier tests it without a page.
 //!
 //! A write is asynchronous (a few ms): `act`, `computer`, `undo`, `set_seat`
 //! and `confirm_handover` return the `SavedGame` to write (or None), the
-//! caller awaits `storage::commit` and hands the result to `written`. While a
+//! caller awaits `store::commit` and hands the result to `written`. While a
 //! write is on its way, taps and computer moves count for nothing, and a
 //! change of seats or a confirmed hand-over queues behind it.
 
+use crate::contract::{AnyGame, GameEntry, LessonNow, Pick, Sent, Step};
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::sound::Cue;
-use crate::storage::{self, SaveError, SavedGame, Speed};
-use crate::table::{Entry, LessonNow, Live, Pick, Sent, Step, Text};
+use crate::platform::sound::Cue;
+use crate::store::{self, SaveError, SavedGame, Speed};
 use rules::{Level, Outcome, Seat, SeatInfo, SeatKind};
 
 /// The least pause before a computer acts while a person may still take
@@ -134,8 +135,8 @@ pub enum Written {
 }
 
 pub struct Session {
-    entry: Entry,
-    live: Box<dyn Live>,
+    entry: GameEntry,
+    live: Box<dyn AnyGame>,
     meta: SavedGame,
     block: Option<Block>,
     /// The change being written.
@@ -167,7 +168,7 @@ pub struct Session {
 
 impl Session {
     /// Opens a saved game: replays its record, or says why it cannot be used.
-    pub fn open(entry: Entry, saved: SavedGame) -> Result<Session, Text> {
+    pub fn open(entry: GameEntry, saved: SavedGame) -> Result<Session, Text> {
         let live = (entry.open)(saved.record.clone())?;
         let steps = if live.lesson() {
             (entry.lesson)().map(|l| l.steps).unwrap_or_default()
@@ -192,11 +193,11 @@ impl Session {
         })
     }
 
-    pub fn entry(&self) -> Entry {
+    pub fn entry(&self) -> GameEntry {
         self.entry
     }
 
-    pub fn live(&self) -> &dyn Live {
+    pub fn live(&self) -> &dyn AnyGame {
         self.live.as_ref()
     }
 
@@ -400,7 +401,7 @@ impl Session {
     /// Leaves a guided first game: nothing of it is kept. The route to go
     /// to (the game's set-up).
     pub fn leave_lesson(&self) -> String {
-        storage::delete_game(&self.meta.id);
+        store::delete_game(&self.meta.id);
         format!("/new/{}", self.entry.id)
     }
 
@@ -412,7 +413,7 @@ impl Session {
             cue: self
                 .live
                 .cue(before)
-                .filter(|_| storage::load_settings().sound),
+                .filter(|_| store::load_settings().sound),
         }
     }
 
@@ -552,7 +553,7 @@ impl Session {
         let next = self.next();
         // Kept at once, in the tap's own task: the write through the gate
         // takes a few ms, and a page closed meanwhile keeps the move.
-        storage::journal(&next);
+        store::journal(&next);
         Some(next)
     }
 
@@ -561,7 +562,7 @@ impl Session {
         next.outcome = self.live.outcome();
         next.finished = next.outcome.is_some();
         next.turn = self.live.turn();
-        next.updated = storage::now();
+        next.updated = store::now();
         next
     }
 
@@ -634,7 +635,7 @@ impl Session {
     /// Takes the stored game as the truth (another tab moved on); false if
     /// it is gone or unreadable now.
     pub fn reload(&mut self) -> bool {
-        let opened = storage::load_game(&self.meta.id)
+        let opened = store::load_game(&self.meta.id)
             .ok()
             .and_then(|saved| Some(((self.entry.open)(saved.record.clone()).ok()?, saved)));
         match opened {
@@ -656,7 +657,7 @@ impl Session {
     /// Another tab wrote something: reloads if this game's stored revision
     /// moved on (true), or blocks if it was deleted.
     pub fn stored_changed(&mut self) -> bool {
-        match storage::stored_revision(&self.meta.id) {
+        match store::stored_revision(&self.meta.id) {
             Some(r) if r == self.meta.revision => false,
             Some(_) => self.reload(),
             None => {
@@ -714,15 +715,15 @@ impl Session {
         let options = self.live.options();
         Marks {
             coach: self.live.coach(),
-            real_dice: storage::table_dice(&options),
-            real_cards: storage::real_cards(&options),
+            real_dice: store::table_dice(&options),
+            real_cards: store::real_cards(&options),
             lesson: self.in_lesson(),
         }
     }
 
     /// How many finished games the storage-full notice may delete.
     pub fn finished_games() -> usize {
-        storage::list_games().iter().filter(|g| g.finished).count()
+        store::list_games().iter().filter(|g| g.finished).count()
     }
 
     /// Makes room as the player chose on the storage-full notice; the next
@@ -730,14 +731,14 @@ impl Session {
     pub fn free_space(&mut self, what: Free) {
         match what {
             Free::Finished => {
-                storage::delete_finished();
+                store::delete_finished();
             }
             Free::Oldest => {
-                storage::delete_oldest_finished(TRIM);
+                store::delete_oldest_finished(TRIM);
             }
             Free::Aside => {
-                for item in storage::aside_items() {
-                    storage::delete_aside(&item.key);
+                for item in store::aside_items() {
+                    store::delete_aside(&item.key);
                 }
             }
         }
@@ -770,12 +771,12 @@ impl Session {
     /// The solo record and the day's best this finished, stored game sets or
     /// stands against, in the game's direction (the lowest score where it
     /// wins). Nothing before it is stored as finished.
-    pub fn standing(&self) -> storage::Standing {
+    pub fn standing(&self) -> store::Standing {
         if !self.meta.finished {
-            return storage::Standing::default();
+            return store::Standing::default();
         }
-        storage::standing(
-            &storage::Played::of_game(self.entry.id),
+        store::standing(
+            &store::Played::of_game(self.entry.id),
             &self.meta.id,
             self.entry.lowest_wins,
         )

@@ -6,18 +6,19 @@
 //! whose tap counts, the lesson's gate, what may be said behind a hand-over,
 //! when a computer plays and how storage is freed are the session's.
 
-use crate::device;
+use crate::contract::{Frame, GameEntry, Port, Sent};
+use crate::i18n::switch::LangSwitch;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
-use crate::newgame::{create_game, set_draft, Draft};
+use crate::platform::device;
+use crate::play::dialogs::{
+    Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
+};
+use crate::play::result::GameResult;
+use crate::play::session::{Block, Change, Feel, Free, Session, Tapped, Written, TRIM};
 use crate::routes::{navigate, Link};
-use crate::session::{Block, Change, Feel, Free, Session, Tapped, Written, TRIM};
-use crate::storage::Speed;
-use crate::storage::{self, SavedGame};
-use crate::table::{level_text, Entry, Frame, Port, Ranking, Sent, Text};
+use crate::store::{self, SavedGame};
 use leptos::prelude::*;
-use rules::{Level, Seat, SeatInfo, SeatKind};
-use serde_json::Value;
+use rules::{Level, Seat, SeatKind};
 use std::time::Duration;
 
 /// How long "NAME's turn" stands before that player's controls answer, so a
@@ -46,13 +47,13 @@ fn keep_focus() {
 
 /// Opens a saved game of `entry`: replays it and hosts it, or moves it aside
 /// and says why.
-pub fn open(entry: Entry, saved: SavedGame) -> AnyView {
+pub fn open(entry: GameEntry, saved: SavedGame) -> AnyView {
     let key = saved.key();
     match Session::open(entry, saved) {
-        Ok(session) => view! { <Host session/> }.into_any(),
+        Ok(session) => view! { <PlayScreen session/> }.into_any(),
         Err(reason) => {
-            storage::quarantine(&key);
-            view! { <crate::recovery::Unreadable reason/> }.into_any()
+            store::quarantine(&key);
+            view! { <crate::play::recovery::Unreadable reason/> }.into_any()
         }
     }
 }
@@ -63,7 +64,7 @@ fn perform(feel: Feel, tapped: bool) {
         device::vibrate_roll();
     }
     if let Some(cue) = feel.cue {
-        crate::sound::play(cue, tapped);
+        crate::platform::sound::play(cue, tapped);
     }
 }
 
@@ -71,7 +72,7 @@ fn perform(feel: Feel, tapped: bool) {
 /// the result; it hands taps to the session, writes what the session asks
 /// to write, paces the computer seats and announces what happened.
 #[component]
-fn Host(session: Session) -> impl IntoView {
+fn PlayScreen(session: Session) -> impl IntoView {
     let i18n = use_i18n();
     let entry = session.entry();
     let session = RwSignal::new(session);
@@ -179,7 +180,7 @@ fn Host(session: Session) -> impl IntoView {
     // Writes what the session asks to, then the next write if one queued.
     fn save(session: RwSignal<Session>, next: SavedGame, after: impl Fn(Written) + Copy + 'static) {
         leptos::task::spawn_local(async move {
-            let result = storage::commit(next).await;
+            let result = store::commit(next).await;
             let Some((written, again)) = session.try_update(|s| s.written(result)) else {
                 return; // the screen is gone
             };
@@ -202,7 +203,7 @@ fn Host(session: Session) -> impl IntoView {
     // Another tab's writes reach this one through the `storage` event.
     {
         let key = session.with_untracked(|s| s.meta().key());
-        let w = storage::watch(key, move || {
+        let w = store::watch(key, move || {
             if session.try_update(|s| s.stored_changed()) == Some(true) {
                 moment.set(None);
                 error.set(None);
@@ -264,7 +265,7 @@ fn Host(session: Session) -> impl IntoView {
     // pause the speed setting asks for (longer while a person may still
     // take back their decision); "skip to my turn" plays them at once until
     // a person decides again.
-    let speed = RwSignal::new(storage::load_settings().speed);
+    let speed = RwSignal::new(store::load_settings().speed);
     let run_computer = move |n: usize| {
         device::mark("spielblock:computer-start");
         let played = session.try_update(|s| s.computer(n)).flatten();
@@ -392,7 +393,7 @@ fn Host(session: Session) -> impl IntoView {
             .filter(|w| w.seat == seat)
     });
     // The take-back sits in the table's decision bar.
-    provide_context(crate::table::Dock {
+    provide_context(crate::table::BarContext {
         faces: faces.into(),
         on_faces: Callback::new(move |f: Vec<u8>| {
             act.run(Sent::Faces {
@@ -499,7 +500,7 @@ fn Host(session: Session) -> impl IntoView {
                     <section class="notice error storage-full" role="alert" data-testid="storage-full">
                         <p>{t!(i18n, storage_full)}</p>
                         <div class="actions">
-                            <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &storage::export_all())>{t!(i18n, export_all)}</button>
+                            <button type="button" data-testid="export" on:click=move |_| device::download("spielblock-backup.json", &store::export_all())>{t!(i18n, export_all)}</button>
                             {
                                 let finished = Session::finished_games();
                                 (finished > TRIM).then(|| view! {
@@ -524,52 +525,7 @@ fn Host(session: Session) -> impl IntoView {
                     {move || td_string!(i18n.get_locale(), turn_of, name = name_of(s)).to_string()}
                 </p>
             })}
-            {move || outcome.get().map(|o| {
-                view! {
-                    <section class="result" aria-labelledby="result-title" data-testid="result">
-                        <h2 id="result-title">{t!(i18n, result)}</h2>
-                        {
-                            let o = o.clone();
-                            move || view! { <Ranking outcome=o.clone() names=names.get() cpu=cpu.get_untracked()/> }
-                        }
-                        {o.places.iter().enumerate().any(|(s, _)| o.is_shared(s)).then(|| view! { <p>{t!(i18n, ties_share)}</p> })}
-                        {coached.then(|| view! { <p class="hint" data-testid="coach-used">{t!(i18n, coach_used)}</p> })}
-                        {marks.real_dice.then(|| view! { <p class="hint" data-testid="real-dice-used">{t!(i18n, real_dice_used)}</p> })}
-                        {marks.real_cards.then(|| view! { <p class="hint" data-testid="real-cards-used">{t!(i18n, real_cards_used)}</p> })}
-                        {marks.lesson.then(|| view! { <p class="hint" data-testid="lesson-done">{t!(i18n, lesson_done)}</p> })}
-                        // Records come from the stored finished games: shown
-                        // once this one is stored as finished.
-                        {move || {
-                            let standing = session.with(|s| s.standing());
-                            let solo = standing.solo.map(|(score, date, new)| {
-                                let name = name_of(0);
-                                let score = if score < 0 { format!("−{}", -score) } else { score.to_string() };
-                                view! {
-                                    <div class="solo-record" data-testid="solo-record">
-                                        {new.then(|| view! { <p class="new-best" data-testid="new-record">{t!(i18n, solo_new_record)}</p> })}
-                                        <p>{move || td_string!(i18n.get_locale(), solo_record, name = name.clone(), score = score.clone(), date = date.clone()).to_string()}</p>
-                                    </div>
-                                }
-                            });
-                            let daily = standing.daily.map(|(date, best, new)| view! {
-                                <div class="daily" data-testid="daily-result">
-                                    {new.then(|| view! { <p class="new-best" data-testid="new-best">{t!(i18n, daily_new_best)}</p> })}
-                                    <h3>{move || td_string!(i18n.get_locale(), daily_title, date = date.clone()).to_string()}</h3>
-                                    <ol class="ranking">
-                                        {best.into_iter().map(|(n, s)| view! { <li><span class="name">{n}</span><span class="score">{s}</span></li> }).collect_view()}
-                                    </ol>
-                                </div>
-                            });
-                            view! { {solo} {daily} }
-                        }}
-                        <div class="actions">
-                            <PlayAgain entry seats=seats.get_untracked() options=session.with_untracked(|s| s.live().options()) handover=session.with_untracked(|s| s.meta().handover) coach=session.with_untracked(|s| s.live().coach())/>
-                            <Link to={format!("/review/{}", session.with_untracked(|s| s.meta().id.clone()))} class="button">{t!(i18n, review)}</Link>
-                            <Link to={"/".to_string()} class="button">{t!(i18n, home)}</Link>
-                        </div>
-                    </section>
-                }
-            })}
+            {move || outcome.get().map(|o| view! { <GameResult session outcome=o names cpu/> })}
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
@@ -633,204 +589,4 @@ fn Host(session: Session) -> impl IntoView {
             </Dialog>
         </main>
     }
-}
-
-/// A computer seat's level as a select.
-#[component]
-pub fn LevelSelect(
-    level: Level,
-    #[prop(into)] label: Signal<String>,
-    on_change: Callback<Level>,
-    /// Shown but not changeable (a finished game's seats).
-    #[prop(optional, into)]
-    disabled: Signal<bool>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <select class="level" data-testid="level" aria-label=move || label.get() disabled=move || disabled.get()
-            on:change=move |ev| {
-                let v = event_target_value(&ev);
-                if let Some(l) = Level::ALL.into_iter().find(|l| l.id() == v) {
-                    on_change.run(l);
-                }
-            }>
-            {Level::ALL.into_iter().map(|l| view! {
-                <option value=l.id() selected=l == level>{move || level_text(l, i18n.get_locale())}</option>
-            }).collect_view()}
-        </select>
-    }
-}
-
-/// The game's options as chosen at setup, under its rules.
-#[component]
-fn OptionsSummary(entry: Entry, options: Value) -> impl IntoView {
-    let i18n = use_i18n();
-    let specs = (entry.options)();
-    (!specs.is_empty()).then(|| {
-        view! {
-            <h3>{t!(i18n, options_title)}</h3>
-            <dl class="options-summary" data-testid="options-summary">
-                {specs.into_iter().map(|spec| {
-                    let value = options.get(spec.key).cloned().unwrap_or_else(|| spec.default_value());
-                    let key = spec.key;
-                    let shown = move || match &value {
-                        Value::String(s) => (entry.option_label)(&format!("{key}.{s}"), i18n.get_locale()),
-                        Value::Bool(b) => if *b { "✓".into() } else { "✗".into() },
-                        Value::Array(a) => a.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
-                        other => other.to_string(),
-                    };
-                    view! {
-                        <dt>{move || (entry.option_label)(spec.key, i18n.get_locale())}</dt>
-                        <dd>{shown}</dd>
-                    }
-                }).collect_view()}
-            </dl>
-        }
-    })
-}
-
-/// Starts a new game of the same kind with the same seats and options and a
-/// fresh seed; with no human seat it goes through setup, so a game does not
-/// start playing itself.
-/// Starts the game's guided first game (issue 25), where it has one.
-#[component]
-pub fn LessonButton(entry: Entry) -> impl IntoView {
-    let i18n = use_i18n();
-    let error = RwSignal::new(None::<Text>);
-    let start = move |_| match crate::newgame::create_lesson(&entry) {
-        Ok(id) => navigate(&format!("/play/{id}")),
-        Err(e) => error.set(Some(e)),
-    };
-    (entry.lesson)().is_some().then(|| view! {
-        <button type="button" data-testid="lesson-start" on:click=start>{t!(i18n, lesson_start)}</button>
-        {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
-    })
-}
-
-#[component]
-fn PlayAgain(
-    entry: Entry,
-    seats: Vec<SeatInfo>,
-    options: Value,
-    handover: bool,
-    coach: bool,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let error = RwSignal::new(None::<Text>);
-    let start = move |_| {
-        if seats.iter().all(|s| s.kind == SeatKind::Computer) {
-            set_draft(Draft {
-                game: entry.id,
-                seats: seats.clone(),
-                options: options.clone(),
-                handover,
-                coach,
-            });
-            navigate(&format!("/new/{}", entry.id));
-            return;
-        }
-        match create_game(
-            &entry,
-            seats.clone(),
-            &options,
-            storage::random_u64(),
-            handover,
-            coach,
-        ) {
-            Ok(id) => navigate(&format!("/play/{id}")),
-            Err(e) => error.set(Some(e)),
-        }
-    };
-    view! {
-        <button type="button" class="primary" data-testid="play-again" on:click=start>{t!(i18n, play_again)}</button>
-        {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
-    }
-}
-
-/// A modal dialog: it opens scrolled to its top with focus on the dialog
-/// itself, Escape or the button closes it, and focus returns to the button
-/// that opened it.
-#[component]
-fn Dialog(
-    open: RwSignal<bool>,
-    labelled_by: &'static str,
-    opener: NodeRef<leptos::html::Button>,
-    children: ChildrenFn,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let dialog = NodeRef::<leptos::html::Div>::new();
-    let close = move || {
-        open.set(false);
-        if let Some(b) = opener.get_untracked() {
-            let _ = b.focus();
-        }
-    };
-    Effect::new(move |_| {
-        if let Some(d) = dialog.get() {
-            let _ = d.focus();
-            d.set_scroll_top(0);
-        }
-    });
-    view! {
-        <Show when=move || open.get()>
-            <div class="overlay" on:keydown=move |ev| if ev.key() == "Escape" { close() }>
-                <div class="dialog" role="dialog" aria-modal="true" aria-labelledby=labelled_by tabindex="-1" node_ref=dialog>
-                    {children()}
-                    <button type="button" class="primary" on:click=move |_| close()>{t!(i18n, close)}</button>
-                </div>
-            </div>
-        </Show>
-    }
-}
-
-/// How fast computer seats play, remembered on this device.
-#[component]
-pub fn SpeedSetting(speed: RwSignal<Speed>) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <div class="speed-setting">
-            <span id="speed-label">{t!(i18n, computer_speed)}</span>
-            <div class="segmented" role="group" aria-labelledby="speed-label" data-testid="speed">
-                {Speed::ALL.into_iter().map(|v| view! {
-                    <button type="button" aria-pressed=move || (speed.get() == v).to_string()
-                        on:click=move |_| {
-                            let mut s = storage::load_settings();
-                            s.speed = v;
-                            storage::save_settings(s);
-                            speed.set(v);
-                        }>
-                        {move || speed_text(v, i18n.get_locale())}
-                    </button>
-                }).collect_view()}
-            </div>
-        </div>
-    }
-}
-
-/// The sound switch (issue 40), on the home screen and every table.
-#[component]
-pub fn SoundSetting() -> impl IntoView {
-    let i18n = use_i18n();
-    let on = RwSignal::new(storage::load_settings().sound);
-    view! {
-        <label class="check sound-setting">
-            <input type="checkbox" data-testid="sound-setting" prop:checked=move || on.get()
-                on:change=move |ev| {
-                    let s = storage::Settings { sound: event_target_checked(&ev), ..storage::load_settings() };
-                    storage::save_settings(s);
-                    on.set(s.sound);
-                }/>
-            {t!(i18n, sound_setting)}
-        </label>
-    }
-}
-
-fn speed_text(v: Speed, l: crate::i18n::Locale) -> String {
-    match v {
-        Speed::Slow => td_string!(l, speed_slow),
-        Speed::Normal => td_string!(l, speed_normal),
-        Speed::Fast => td_string!(l, speed_fast),
-        Speed::Instant => td_string!(l, speed_instant),
-    }
-    .to_string()
 }

@@ -2,14 +2,15 @@
 //! computer with its level, the game's options, the hand-over option, and an
 //! optional seed.
 
+use crate::contract::GameEntry;
 use crate::games;
-use crate::host::LevelSelect;
+use crate::i18n::switch::LangSwitch;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
-use crate::newgame::{create_daily, create_game, take_draft};
+use crate::play::dialogs::LevelSelect;
+use crate::play::newgame::{create_daily, create_game, take_draft};
 use crate::routes::{navigate, Link};
-use crate::storage;
-use crate::table::{Entry, Text};
+use crate::store;
 use leptos::prelude::*;
 use rules::{Level, OptionKind, OptionSpec, SeatInfo, SeatKind};
 use serde_json::Value;
@@ -44,7 +45,7 @@ pub fn Setup(game: String) -> impl IntoView {
 }
 
 #[component]
-fn SetupForm(entry: Entry) -> impl IntoView {
+fn SetupForm(entry: GameEntry) -> impl IntoView {
     let i18n = use_i18n();
     let next_key = StoredValue::new(0u32);
     // Names start empty: the field shows "Player N" as a placeholder, which
@@ -208,7 +209,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
         }
         let seed_str = seed_text.get_untracked();
         let seed = if seed_str.trim().is_empty() {
-            storage::random_u64()
+            store::random_u64()
         } else if let Ok(s) = seed_str.trim().parse::<u64>() {
             s
         } else {
@@ -299,7 +300,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
                     <label class="check daily-option">
                         <input type="checkbox" data-testid="daily" prop:checked=move || daily.get()
                             on:change=move |ev| daily.set(event_target_checked(&ev))/>
-                        {move || td_string!(i18n.get_locale(), daily_option, date = crate::storage::today()).to_string()}
+                        {move || td_string!(i18n.get_locale(), daily_option, date = crate::store::today()).to_string()}
                     </label>
                 })}
                 {(!specs.is_empty()).then(|| view! {
@@ -354,7 +355,7 @@ fn SetupForm(entry: Entry) -> impl IntoView {
 /// One option of the game at setup, drawn from its description.
 #[component]
 fn OptionField(
-    entry: Entry,
+    entry: GameEntry,
     spec: OptionSpec,
     options: RwSignal<serde_json::Map<String, Value>>,
     /// How many seats the game would start with.
@@ -490,18 +491,18 @@ fn OptionField(
 /// A game's guided first game, offered at its first opening on this device
 /// (issue 25); once started or declined it is found in the game's rules.
 #[component]
-fn LessonOffer(entry: Entry) -> impl IntoView {
+fn LessonOffer(entry: GameEntry) -> impl IntoView {
     let i18n = use_i18n();
-    let open = RwSignal::new((entry.lesson)().is_some() && !storage::lesson_seen(entry.id));
+    let open = RwSignal::new((entry.lesson)().is_some() && !store::lesson_seen(entry.id));
     move || {
         open.get().then(|| {
             view! {
                 <section class="notice lesson-offer" data-testid="lesson-offer">
                     <p>{move || td_string!(i18n.get_locale(), lesson_offer, game = (entry.name)(i18n.get_locale())).to_string()}</p>
                     <div class="actions">
-                        <crate::host::LessonButton entry/>
+                        <crate::play::dialogs::LessonButton entry/>
                         <button type="button" class="ghost" data-testid="lesson-decline" on:click=move |_| {
-                            storage::mark_lesson_seen(entry.id);
+                            store::mark_lesson_seen(entry.id);
                             open.set(false);
                         }>{t!(i18n, lesson_decline)}</button>
                     </div>

@@ -4,10 +4,10 @@
 //! was stored before the next one could run. `Unreadable` is the screen for
 //! one saved game that cannot be used (it was moved aside).
 
+use crate::i18n::switch::LangSwitch;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
 use crate::routes::Link;
-use crate::table::Text;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

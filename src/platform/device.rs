@@ -111,7 +111,7 @@ pub fn release_wake_lock() {
 
 /// A short buzz for a roll, if the player has not turned it off.
 pub fn vibrate_roll() {
-    if !crate::storage::load_settings().vibrate {
+    if !crate::store::load_settings().vibrate {
         return;
     }
     if let Some(nav) = web_sys::window().map(|w| w.navigator()) {

@@ -1,16 +1,17 @@
 //! Starting a game: the rules check the seats and options, the record is saved
 //! at once, and the new game's id is returned.
 
+use crate::contract::GameEntry;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::storage::{self, SavedGame};
-use crate::table::{Entry, Text};
+use crate::store::{self, SavedGame};
 use rules::{Level, SeatInfo, SeatKind};
 use serde_json::Value;
 
 /// Creates and saves a new game of `entry`; returns its id, or why not in the
 /// player's language.
 pub fn create_game(
-    entry: &Entry,
+    entry: &GameEntry,
     seats: Vec<SeatInfo>,
     options: &Value,
     seed: u64,
@@ -23,13 +24,13 @@ pub fn create_game(
 /// The guided first game of `entry` (issue 25): the person and the lesson's
 /// computers, its seed and options, marked as a lesson. An earlier one of
 /// the same game is removed (it never counts anyway).
-pub fn create_lesson(entry: &Entry) -> Result<String, Text> {
+pub fn create_lesson(entry: &GameEntry) -> Result<String, Text> {
     let Some(lesson) = (entry.lesson)() else {
         return Err(Text::new(|l| td_string!(l, load_failed).to_string()));
     };
-    for g in storage::list_games() {
-        if g.game == entry.id && storage::is_lesson(&g) {
-            storage::delete_game(&g.id);
+    for g in store::list_games() {
+        if g.game == entry.id && store::is_lesson(&g) {
+            store::delete_game(&g.id);
         }
     }
     // Default names: they follow the language.
@@ -52,14 +53,14 @@ pub fn create_lesson(entry: &Entry) -> Result<String, Text> {
         None,
         true,
     )?;
-    storage::mark_lesson_seen(entry.id);
+    store::mark_lesson_seen(entry.id);
     Ok(id)
 }
 
 /// Today's daily challenge of `entry` for one player: the date's seed.
-pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<String, Text> {
-    let date = storage::today();
-    let seed = storage::daily_seed(entry.id, &date);
+pub fn create_daily(entry: &GameEntry, seat: SeatInfo, options: &Value) -> Result<String, Text> {
+    let date = store::today();
+    let seed = store::daily_seed(entry.id, &date);
     // A daily challenge is played with the app's dice (R-G-5).
     let mut options = options.clone();
     if let Some(o) = options.as_object_mut() {
@@ -82,7 +83,7 @@ pub fn create_daily(entry: &Entry, seat: SeatInfo, options: &Value) -> Result<St
 
 #[allow(clippy::too_many_arguments)]
 fn create(
-    entry: &Entry,
+    entry: &GameEntry,
     seats: Vec<SeatInfo>,
     options: &Value,
     seed: u64,
@@ -99,10 +100,10 @@ fn create(
             }
         }
     }
-    let now = storage::now();
+    let now = store::now();
     let saved = SavedGame {
-        schema: storage::SCHEMA,
-        id: storage::new_id(),
+        schema: store::SCHEMA,
+        id: store::new_id(),
         game: entry.id.to_string(),
         created: now,
         updated: now,
@@ -115,7 +116,7 @@ fn create(
         daily,
         record,
     };
-    storage::save_game(&saved).map_err(|e| {
+    store::save_game(&saved).map_err(|e| {
         let why = e.text();
         Text::new(move |l| td_string!(l, start_failed, reason = why.get(l)).to_string())
     })?;

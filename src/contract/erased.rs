@@ -1,22 +1,109 @@
-//! `Live` for every game: the thin typed layer between a `rules::Match<G>`
-//! and the session, which sees only `dyn Live`, and the typed table. This is the only generic code a
-//! game adds to the app besides its own view module.
+//! `AnyGame`: one game in play behind an object-safe trait, so the session,
+//! the play screen and the replay are compiled once for every game; and
+//! `LiveMatch`, its one implementation for any `GameView` over a shared
+//! `rules::Match<G>`. This is the one place the app erases a game's types.
 
-use crate::i18n::*;
-use crate::table::{
-    coach_number, shared_text, Entry, Frame, GameView, HintRow, Hints, Judgement, Live, Pick, Port,
-    Seen, TableCtx, Text,
-};
+use crate::contract::seat::*;
+use crate::contract::view::*;
+use crate::i18n::locale::*;
+use crate::i18n::words::*;
+use crate::table::dom::*;
+
 use leptos::prelude::*;
+use rules::chance::Waiting;
+use rules::OptionSpec;
 use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
+
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
+/// What the session picked for a seat: an entry of the rules' legal list
+/// (from a table), faces entered for a throw at the table, or the computer
+/// player's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Legal {
+        moves: usize,
+        index: usize,
+    },
+    /// R-G-5: faces entered for the waiting throw.
+    Faces {
+        moves: usize,
+        faces: Vec<u8>,
+    },
+    Computer,
+}
+
+/// One game in play, type-erased: the session drives every game through this.
+pub trait AnyGame: Send + Sync {
+    /// The record as saved (the replay format).
+    fn record(&self) -> Value;
+    fn seats(&self) -> Vec<SeatInfo>;
+    fn set_seat(&mut self, seat: Seat, kind: SeatKind, level: Level);
+    /// The seats that decide now, in the order the device goes round.
+    fn to_act(&self) -> Vec<Seat>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn moves(&self) -> usize;
+    /// The seat that decides now, if the computer plays it.
+    fn computer_to_act(&self) -> Option<Seat>;
+    /// R-G-5: the throw at the table waiting for its faces.
+    fn waiting(&self) -> Option<Waiting>;
+    /// Which opening of the game this is (`Frame::epoch`).
+    fn epoch(&self) -> u64;
+    /// Applies `pick` for `seat`; false if it no longer stands (the list
+    /// moved on, or the entry is gone). Whether `seat` may act is the
+    /// session's to decide before.
+    fn apply(&mut self, seat: Seat, pick: Pick) -> bool;
+    /// Sentences for the live region about moves `from..`, as `told` (None:
+    /// everyone) was told them.
+    fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String>;
+    /// Whether moves `from..` deserve a short vibration (a roll).
+    fn vibrates(&self, from: usize) -> bool;
+    /// How the moves since `from` sound, as everyone hears them (public
+    /// events only: a sound tells no seat's secret).
+    fn cue(&self, from: usize) -> Option<crate::platform::sound::Cue>;
+    /// The options as JSON, for the header and Play again.
+    fn options(&self) -> Value;
+    /// The seat that may take back the last move now (the rules decide).
+    fn can_undo(&self) -> Option<Seat>;
+    /// Takes back the last move of `seat`; false if not allowed.
+    fn undo(&mut self, seat: Seat) -> bool;
+    /// Drops the last move (it could not be saved).
+    fn retract(&mut self);
+    /// The turn (or round) as players count it.
+    fn turn(&self) -> u32;
+    /// Prepares the computer players' tables ahead of their first decision.
+    fn warm_up(&self);
+    /// The game's table, typed, following `port.frame`: the acting seat's
+    /// view and legal actions in play, everything open after move
+    /// `frame.moves` in a replay (only of a finished game).
+    fn table(&self, port: Port) -> AnyView;
+    /// What move `k` did, in words, as everyone was told it (empty for the
+    /// start): the replay's caption.
+    fn replay_caption(&self, k: usize) -> Text;
+    /// The legal actions of `seat` now, as the rules list them, in JSON
+    /// (for tests that drive a table).
+    fn legal_json(&self, seat: Seat) -> Vec<Value>;
+    /// Where the action `want` (as the rules write it in JSON: a lesson
+    /// step's move) stands in `seat`'s legal list now, compared as the
+    /// game's own action; None where it is not on offer or not an action.
+    fn offered_at(&self, seat: Seat, want: &Value) -> Option<usize>;
+    /// Whether the coach is on in this game (issue 25).
+    fn coach(&self) -> bool;
+    /// Whether this is a guided first game (issue 25).
+    fn lesson(&self) -> bool;
+    /// The coach's best moves for `seat`'s decision now, in `l`.
+    fn hints(&self, seat: Seat, l: Locale) -> Hints;
+    /// The coach's judgement of the record's move `index`, afterwards
+    /// (issue 25's review); None where it weighs nothing.
+    fn judge(&self, index: usize) -> Option<Judgement>;
+}
+
 /// A refusal of game `G` in the player's language.
-fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
+pub(crate) fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
     Text::new(move |l| match &e {
         RuleError::Shared(s) => shared_text(s, &|k| G::option_label(k, l), l),
         RuleError::Game(g) => G::error_text(g, l),
@@ -24,7 +111,7 @@ fn refusal<G: GameView>(e: RuleError<G::Error>) -> Text {
 }
 
 /// Why a saved record of game `G` does not replay, in the player's language.
-fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
+pub(crate) fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
     match e {
         MatchError::WrongGame { found, .. } => {
             Text::new(move |l| td_string!(l, err_wrong_game, game = found.clone()).to_string())
@@ -40,16 +127,16 @@ fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
     }
 }
 
-/// A game in play, shared between the session (through `Live`) and its
+/// A game in play, shared between the session (through `AnyGame`) and its
 /// table (through the typed `TableCtx`), and which opening of it this is
 /// (`Frame::epoch`).
-struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
+pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
 
 /// Counts openings of games, so a game reloaded from storage (another tab's
 /// moves, a restore) is never taken for the one on screen.
-static OPENINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub(crate) static OPENINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-fn lock<G: GameView>(m: &Mutex<Match<G>>) -> std::sync::MutexGuard<'_, Match<G>> {
+pub(crate) fn lock<G: GameView>(m: &Mutex<Match<G>>) -> std::sync::MutexGuard<'_, Match<G>> {
     // One thread: a lock is never held across a panic that matters.
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -86,7 +173,7 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
     }
 }
 
-impl<G: GameView> Live for LiveMatch<G> {
+impl<G: GameView> AnyGame for LiveMatch<G> {
     fn record(&self) -> Value {
         serde_json::to_value(self.m().record()).expect("a record serializes")
     }
@@ -152,7 +239,7 @@ impl<G: GameView> Live for LiveMatch<G> {
     fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String> {
         let m = self.m();
         let events = m.events_for(told, from).concat();
-        let names = crate::i18n::shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
+        let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
         let mut out = table_dice_words(&m, from, &names, l);
         out.extend(G::announce(&m.view(told), &events, &names, l));
         out
@@ -165,7 +252,7 @@ impl<G: GameView> Live for LiveMatch<G> {
             .is_some_and(|moves| moves.iter().any(|evs| G::vibrates(evs)))
     }
 
-    fn cue(&self, from: usize) -> Option<crate::sound::Cue> {
+    fn cue(&self, from: usize) -> Option<crate::platform::sound::Cue> {
         let m = self.m();
         m.events_for(None, from)
             .iter()
@@ -220,7 +307,7 @@ impl<G: GameView> Live for LiveMatch<G> {
                 None => refusal::<G>(RuleError::Shared(rules::Shared::NotYourTurn)),
             }
         });
-        crate::table::ensure_style(G::ID, G::STYLE);
+        ensure_style(G::ID, G::STYLE);
         G::table(TableCtx::new(seen, port, why))
     }
 
@@ -240,7 +327,7 @@ impl<G: GameView> Live for LiveMatch<G> {
             .into_iter()
             .collect();
         Text::new(move |l| {
-            let names = crate::i18n::shown_names(names.iter().map(String::as_str), l);
+            let names = shown_names(names.iter().map(String::as_str), l);
             let mut words: Vec<String> = table
                 .iter()
                 .map(|&(app, s)| table_dice_sentence(app, &names[s], l))
@@ -336,7 +423,7 @@ impl<G: GameView> Live for LiveMatch<G> {
 /// R-G-5: what move `i` of `m` was in a game with dice from the table, if
 /// it was a throw waiting for its faces (false) or a computer seat's entry
 /// of the app's dice (true), with its seat.
-fn table_dice_move<G: GameView>(m: &Match<G>, i: usize) -> Option<(bool, Seat)> {
+pub(crate) fn table_dice_move<G: GameView>(m: &Match<G>, i: usize) -> Option<(bool, Seat)> {
     let mv = m.record().moves.get(i)?;
     let computer = m.seats().get(mv.seat)?.kind == SeatKind::Computer;
     if G::entered_faces(&mv.action).is_some() {
@@ -347,7 +434,7 @@ fn table_dice_move<G: GameView>(m: &Match<G>, i: usize) -> Option<(bool, Seat)> 
     (waits && !computer).then_some((false, mv.seat))
 }
 
-fn table_dice_sentence(app: bool, name: &str, l: Locale) -> String {
+pub(crate) fn table_dice_sentence(app: bool, name: &str, l: Locale) -> String {
     if app {
         td_string!(l, app_dice, name = name).to_string()
     } else {
@@ -356,7 +443,7 @@ fn table_dice_sentence(app: bool, name: &str, l: Locale) -> String {
 }
 
 /// The sentences of `table_dice_move` for moves `from..` of `m`.
-fn table_dice_words<G: GameView>(
+pub(crate) fn table_dice_words<G: GameView>(
     m: &Match<G>,
     from: usize,
     names: &[String],
@@ -368,7 +455,7 @@ fn table_dice_words<G: GameView>(
         .collect()
 }
 
-fn new_record<G: GameView>(
+pub(crate) fn new_record<G: GameView>(
     seats: Vec<SeatInfo>,
     options: &Value,
     seed: u64,
@@ -378,7 +465,7 @@ fn new_record<G: GameView>(
     Ok(serde_json::to_value(m.record()).expect("a record serializes"))
 }
 
-fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
+pub(crate) fn open<G: GameView>(mut record: Value) -> Result<Box<dyn AnyGame>, Text> {
     // Options are read like setup's: defaults for missing ones, anything
     // unknown or out of range refused with its reason.
     let options = record.get("options").cloned().unwrap_or(Value::Null);
@@ -402,11 +489,11 @@ fn open<G: GameView>(mut record: Value) -> Result<Box<dyn Live>, Text> {
 /// loaded (`crate::games`): its facts, with stand-ins for the rest that
 /// refuse or show nothing. Screens that need more wait for the code
 /// (`crate::games::when_loaded`), so no player meets a stand-in.
-pub fn facts<G: GameView>() -> Entry {
+pub fn facts<G: GameView>() -> GameEntry {
     fn not_loaded() -> Text {
         Text::new(|l| td_string!(l, load_failed).to_string())
     }
-    Entry {
+    GameEntry {
         id: G::ID,
         min_seats: G::MIN_SEATS,
         max_seats: G::MAX_SEATS,
@@ -429,16 +516,45 @@ pub fn facts<G: GameView>() -> Entry {
 }
 
 /// The registry line of game `G`: its facts and its code.
-pub fn entry<G: GameView>() -> Entry {
-    Entry {
+pub fn entry<G: GameView>() -> GameEntry {
+    GameEntry {
         new_record: new_record::<G>,
         open: open::<G>,
         rules: || {
-            crate::table::ensure_style(G::ID, G::STYLE);
+            ensure_style(G::ID, G::STYLE);
             G::rules()
         },
         replay_hint: G::replay_hint,
         lesson: G::lesson,
         ..facts::<G>()
     }
+}
+
+/// A game's line in the app's registry: its facts and the functions behind
+/// it (built by `entry`).
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub id: &'static str,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    pub default_seats: usize,
+    pub private_info: bool,
+    /// The lowest score wins (`rules::Game::LOWEST_WINS`).
+    pub lowest_wins: bool,
+    pub daily: bool,
+    pub record: RecordKind,
+    pub name: fn(Locale) -> String,
+    pub pitch: fn(Locale) -> String,
+    pub options: fn() -> Vec<OptionSpec>,
+    /// Whether every seat must be a person with these options
+    /// (`rules::Game::people_only`; unreadable options: no).
+    pub people_only: fn(&Value) -> bool,
+    pub option_label: fn(&str, Locale) -> String,
+    /// A new game's record as JSON, or why the rules refuse the set-up.
+    pub new_record: fn(Vec<SeatInfo>, &Value, u64) -> Result<Value, Text>,
+    /// Replays a saved record, or says why it cannot be used.
+    pub open: fn(Value) -> Result<Box<dyn AnyGame>, Text>,
+    pub rules: fn() -> AnyView,
+    pub replay_hint: fn(Locale) -> Option<String>,
+    pub lesson: fn() -> Option<Lesson>,
 }

@@ -33,7 +33,7 @@ thread_local! {
 }
 
 /// Whether sounds may play: no reduced-motion preference (the setting is
-/// the caller's, `storage::Settings::sound`).
+/// the caller's, `store::Settings::sound`).
 fn allowed() -> bool {
     let reduced = web_sys::window()
         .and_then(|w| {

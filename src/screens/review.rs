@@ -2,15 +2,17 @@
 //! person's seat, every decision the coach weighs with the strong player's
 //! move and the expected points lost, the three costliest each one tap
 //! from the replay at that move, and a chart of the expected points over
-//! the game. The figures come from the rules (`Live::judge`); the moves are
+//! the game. The figures come from the rules (`AnyGame::judge`); the moves are
 //! weighed one after another between frames, so a long game never holds
 //! the page.
 
+use crate::contract::{coach_number, AnyGame, GameEntry, Judgement};
+use crate::i18n::switch::LangSwitch;
+use crate::i18n::Text;
 use crate::i18n::*;
-use crate::lang::LangSwitch;
 use crate::routes::Link;
-use crate::storage;
-use crate::table::{coach_number, esc, Entry, Judgement, Live, Text};
+use crate::store;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::{Seat, SeatKind};
 
@@ -31,14 +33,15 @@ pub fn Review(id: String) -> impl IntoView {
         .into_any()
     };
     let unfinished = || Text::new(|l| td_string!(l, replay_unfinished).to_string());
-    match storage::load_game(&id) {
-        Ok(saved) if saved.finished => {
-            crate::replay::open_finished(saved, notice, unfinished(), |entry, live, saved| {
-                view! { <ReviewScreen entry live id=saved.id/> }.into_any()
-            })
-        }
+    match store::load_game(&id) {
+        Ok(saved) if saved.finished => crate::screens::replay::open_finished(
+            saved,
+            notice,
+            unfinished(),
+            |entry, live, saved| view! { <ReviewScreen entry live id=saved.id/> }.into_any(),
+        ),
         Ok(_) => notice(unfinished()),
-        Err(e) => notice(crate::replay::load_failure(e)),
+        Err(e) => notice(crate::screens::replay::load_failure(e)),
     }
 }
 
@@ -53,7 +56,7 @@ async fn pause() {
 }
 
 #[component]
-fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView {
+fn ReviewScreen(entry: GameEntry, live: Box<dyn AnyGame>, id: String) -> impl IntoView {
     let i18n = use_i18n();
     let total = live.moves();
     let seats = live.seats();
@@ -74,7 +77,7 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
         .collect();
     // Real cards (R-GN-14): every decision was made at the table; the app
     // has only the final layouts, so it weighs nothing.
-    let cards = crate::storage::real_cards(&live.options());
+    let cards = crate::store::real_cards(&live.options());
     let people = if cards { Vec::new() } else { people };
     let live = StoredValue::new(live);
     let judged = RwSignal::new(Vec::<Judgement>::new());
@@ -82,7 +85,7 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
     {
         let people = people.clone();
         leptos::task::spawn_local(async move {
-            crate::device::mark("spielblock:review-start");
+            crate::platform::device::mark("spielblock:review-start");
             let mut found = Vec::new();
             let mut since = js_sys::Date::now();
             for (k, mover) in movers.iter().enumerate() {
@@ -104,7 +107,7 @@ fn ReviewScreen(entry: Entry, live: Box<dyn Live>, id: String) -> impl IntoView 
             judged.try_set(found);
             weighed.try_set(total.max(1));
             // The wait for the whole review, pauses between frames included.
-            crate::device::measure_since("spielblock:review", "spielblock:review-start");
+            crate::platform::device::measure_since("spielblock:review", "spielblock:review-start");
         });
     }
     let done = move || weighed.get() >= total.max(1);

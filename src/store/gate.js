@@ -1,4 +1,4 @@
-// The cross-tab write gate of src/storage.rs (`gated`, `forget_revision`),
+// The cross-tab write gate of src/store/gate.rs (`gated`, `forget_revision`),
 // as a module of its own: a strict Content-Security-Policy refuses code made
 // from a string (`new Function`), and this file is served from the app's own
 // origin like the rest (issue 39).

@@ -121,10 +121,10 @@ pub fn I18nContextProvider(children: Children) -> impl IntoView {
 /// filled (every placeholder named once, no other: checked when compiled).
 macro_rules! td_string {
     ($l:expr, $key:ident) => {
-        $crate::i18n::text($l, $crate::i18n::keys::$key)
+        $crate::i18n::locale::text($l, $crate::i18n::locale::keys::$key)
     };
     ($l:expr, $key:ident, $($name:ident = $val:expr),+ $(,)?) => {
-        $crate::i18n::args::$key { $($name: &$val),+ }.fill($l)
+        $crate::i18n::locale::args::$key { $($name: &$val),+ }.fill($l)
     };
 }
 
@@ -139,7 +139,7 @@ pub fn tr(i18n: I18n, key: usize) -> impl Fn() -> &'static str + Copy + Send + S
 /// A key's text that follows the language of `i18n` (for a view).
 macro_rules! t {
     ($i18n:expr, $key:ident) => {
-        $crate::i18n::tr($i18n, $crate::i18n::keys::$key)
+        $crate::i18n::locale::tr($i18n, $crate::i18n::locale::keys::$key)
     };
 }
 

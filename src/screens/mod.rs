@@ -4,6 +4,12 @@
 //! router shows them through [`show`], which loads the chunk first, like a
 //! game's screens wait for its code (`crate::games::when_loaded`).
 
+pub mod backup;
+pub mod history;
+pub mod replay;
+pub mod review;
+pub mod setup;
+
 use crate::games::{loading_with, LoadError, Loading};
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -15,16 +21,16 @@ pub struct Screens {
     pub replay: fn(Option<String>, Option<usize>) -> AnyView,
     pub review: fn(String) -> AnyView,
     pub setup: fn(String) -> AnyView,
-    pub play: fn(crate::table::Entry, crate::storage::SavedGame) -> AnyView,
+    pub play: fn(crate::contract::GameEntry, crate::store::SavedGame) -> AnyView,
 }
 
 fn screens() -> Screens {
     Screens {
-        history: || view! { <crate::history::History/> }.into_any(),
-        replay: |id, at| view! { <crate::replay::Replay id at/> }.into_any(),
-        review: |id| view! { <crate::review::Review id/> }.into_any(),
-        setup: |game| view! { <crate::setup::Setup game/> }.into_any(),
-        play: crate::host::open,
+        history: || view! { <crate::screens::history::History/> }.into_any(),
+        replay: |id, at| view! { <crate::screens::replay::Replay id at/> }.into_any(),
+        review: |id| view! { <crate::screens::review::Review id/> }.into_any(),
+        setup: |game| view! { <crate::screens::setup::Setup game/> }.into_any(),
+        play: crate::play::screen::open,
     }
 }
 

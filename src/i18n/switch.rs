@@ -1,7 +1,8 @@
-//! The player's language (a leaf module: only the generated i18n and storage).
+//! The language at start (remembered, else the browser's), the switch,
+//! and dates in words.
 
-use crate::i18n::*;
-use crate::storage;
+use crate::i18n::locale::*;
+use crate::store;
 use leptos::prelude::*;
 
 pub fn lang_code(l: Locale) -> &'static str {
@@ -13,7 +14,7 @@ pub fn lang_code(l: Locale) -> &'static str {
 
 /// The language at start: the remembered one, else the browser's.
 pub fn initial_locale() -> Locale {
-    let stored = storage::load_lang();
+    let stored = store::load_lang();
     let browser = || {
         web_sys::window()
             .map(|w| w.navigator().languages())
@@ -38,7 +39,7 @@ pub fn LangSwitch() -> impl IntoView {
             _ => Locale::de,
         };
         i18n.set_locale(next);
-        storage::save_lang(lang_code(next));
+        store::save_lang(lang_code(next));
     };
     view! {
         <button type="button" class="ghost lang" data-testid="lang-switch"

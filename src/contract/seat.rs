@@ -1,0 +1,264 @@
+//! What a seat's table receives and sends. A table is typed by its game: it
+//! gets a `TableCtx<G>` with the view of the seat acting on this device (or
+//! the public view), the events that seat was told, the rules' legal
+//! actions of that seat, and `send` for one of them. It never sees the
+//! `Match`, and it decides no rule: what it offers is what
+//! `Game::legal_actions` lists.
+
+use crate::i18n::locale::*;
+use crate::i18n::words::*;
+use crate::table::widgets::*;
+
+use leptos::prelude::*;
+use rules::chance::Waiting;
+use rules::{Game, Seat};
+use std::sync::Arc;
+
+/// Which picture of a game a table shows: the seat (None: the public view,
+/// or everything open in a replay), the opening of the game, and how many
+/// moves in. The session decides it; the table's typed `Seen` follows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// The human seat that may act through this device now (None while a
+    /// computer acts, behind the hand-over screen, during the turn moment,
+    /// once the game is over, and in a replay).
+    pub seat: Option<Seat>,
+    /// Which opening of the game it is from: a game reloaded from storage
+    /// (another tab's moves, a restore) may hold as many moves as the one on
+    /// screen and still differ.
+    pub epoch: u64,
+    /// Moves played so far (in a replay: the step shown).
+    pub moves: usize,
+    /// A replay step: everything open (`Game::open_view`), nothing to act on.
+    pub replay: bool,
+}
+
+/// What a table of game `G` is shown, typed: the view of `frame.seat` (or
+/// the public or open view), the events that seat was told, one list per
+/// move, and the legal actions of the acting seat (none when no seat acts).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seen<G: Game> {
+    pub frame: Frame,
+    pub view: G::View,
+    pub log: Vec<Vec<G::Event>>,
+    /// `Game::legal_actions` of `frame.seat`: all a table may offer.
+    pub legal: Vec<G::Action>,
+    /// R-G-5: the throw of the players' own dice waiting for its faces
+    /// (whoever threw; the decision bar asks the thrower for them).
+    pub waiting: Option<Waiting>,
+}
+
+impl<G: Game> Seen<G> {
+    /// The seat acting through this device, if it has anything to decide.
+    pub fn acting(&self) -> Option<Seat> {
+        self.frame.seat.filter(|&s| {
+            !self.legal.is_empty() || self.waiting.as_ref().is_some_and(|w| w.seat == s)
+        })
+    }
+
+    /// Whether the rules allow `action` now.
+    pub fn offers(&self, action: &G::Action) -> bool {
+        self.legal.contains(action)
+    }
+
+    /// The legal actions matching `pick`, in the rules' order.
+    pub fn offered<'a, T>(
+        &'a self,
+        pick: impl FnMut(&G::Action) -> Option<T> + 'a,
+    ) -> impl Iterator<Item = T> + 'a {
+        self.legal.iter().filter_map(pick)
+    }
+}
+
+/// An action on its way from a table to the session, as the rules listed
+/// it: entry `index` of the legal actions after `moves` moves; or, were a
+/// table to send anything else, the rules' refusal in words.
+#[derive(Clone, Debug)]
+pub enum Sent {
+    Legal {
+        moves: usize,
+        index: usize,
+    },
+    /// R-G-5: the faces of a throw at the table, after `moves` moves.
+    Faces {
+        moves: usize,
+        faces: Vec<u8>,
+    },
+    Refused(Text),
+}
+
+/// What the host gives any table, whatever its game.
+#[derive(Clone, Copy)]
+pub struct Port {
+    pub frame: Memo<Frame>,
+    pub names: Memo<Vec<String>>,
+    /// Which seats the computer plays (marked wherever a name is shown).
+    pub cpu: Memo<Vec<bool>>,
+    pub act: Callback<Sent>,
+}
+
+/// The rules' reason to refuse an action of game `G` for a seat.
+pub type Why<G> = Arc<dyn Fn(Option<Seat>, &<G as Game>::Action) -> Text + Send + Sync>;
+
+/// What the host hands a table of game `G`: its typed `Seen`, the players'
+/// names, and `send`.
+pub struct TableCtx<G: Game> {
+    pub seen: Memo<Seen<G>>,
+    pub names: Memo<Vec<String>>,
+    /// Which seats the computer plays.
+    pub cpu: Memo<Vec<bool>>,
+    act: Callback<Sent>,
+    /// The rules' reason to refuse an action that is not on the list.
+    why: StoredValue<Why<G>>,
+}
+
+impl<G: Game> Clone for TableCtx<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for TableCtx<G> {}
+
+impl<G: Game> TableCtx<G> {
+    pub fn new(seen: Memo<Seen<G>>, port: Port, why: Why<G>) -> Self {
+        TableCtx {
+            seen,
+            names: port.names,
+            cpu: port.cpu,
+            act: port.act,
+            why: StoredValue::new(why),
+        }
+    }
+
+    /// The seat acting through this device, if it has anything to decide.
+    pub fn acting(&self) -> Option<Seat> {
+        self.seen.with(|s| s.acting())
+    }
+
+    /// A seat's name as a table shows it: its colour, the name and, for a
+    /// computer seat, the computer's mark (`who_html`).
+    pub fn who(&self, seat: Seat) -> AnyView {
+        let name = self
+            .names
+            .with(|n| n.get(seat).cloned().unwrap_or_default());
+        let cpu = self.cpu.with(|c| c.get(seat).copied().unwrap_or(false));
+        who_view(name, seat, cpu)
+    }
+
+    /// `who_html` for every seat, in the language `l`.
+    pub fn who_all(&self, l: Locale) -> Vec<String> {
+        let names = self.names.get();
+        self.cpu.with(|cpu| {
+            (0..names.len())
+                .map(|s| who_html(&names[s], s, cpu.get(s).copied().unwrap_or(false), l))
+                .collect()
+        })
+    }
+
+    /// Sends entry `index` of the rules' legal list (a large grid drawn as
+    /// one HTML string names its entries); nothing if there is none.
+    pub fn send_legal(&self, index: usize) {
+        let sent = self.seen.with_untracked(|s| {
+            (index < s.legal.len()).then_some(Sent::Legal {
+                moves: s.frame.moves,
+                index,
+            })
+        });
+        if let Some(sent) = sent {
+            self.act.run(sent);
+        }
+    }
+
+    /// The rules' reason to refuse `action` to the seat at the device, for
+    /// a table that shows it where the player tapped.
+    pub fn refusal(&self, action: &G::Action) -> Text {
+        let seat = self.seen.with_untracked(|s| s.frame.seat);
+        self.why.with_value(|why| why(seat, action))
+    }
+
+    /// Sends one of the rules' legal actions for the acting seat; the
+    /// session applies, saves and announces it. Anything else is not sent:
+    /// the player is told the rules' reason.
+    pub fn send(&self, action: G::Action) {
+        let sent = self
+            .seen
+            .with_untracked(|s| match s.legal.iter().position(|a| *a == action) {
+                Some(index) => Sent::Legal {
+                    moves: s.frame.moves,
+                    index,
+                },
+                None => Sent::Refused(self.why.with_value(|why| why(s.frame.seat, &action))),
+            });
+        self.act.run(sent);
+    }
+}
+
+/// A table's pick (dice chosen, a cell, a lane) that belongs to one moment
+/// of the game: after any move it reads as its start value again, with no
+/// second render to reset it (a reset in an effect drew the table twice).
+pub struct MovePick<T: Send + Sync + 'static> {
+    moves: Memo<usize>,
+    cell: RwSignal<(usize, T)>,
+    start: StoredValue<T>,
+}
+
+impl<T: Send + Sync + 'static> Clone for MovePick<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for MovePick<T> {}
+
+impl<T: Clone + Send + Sync + 'static> MovePick<T> {
+    pub fn new(moves: Memo<usize>, start: T) -> Self {
+        MovePick {
+            moves,
+            cell: RwSignal::new((moves.get_untracked(), start.clone())),
+            start: StoredValue::new(start),
+        }
+    }
+
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        let now = self.moves.get();
+        self.cell.with(|(at, v)| {
+            if *at == now {
+                f(v)
+            } else {
+                self.start.with_value(f)
+            }
+        })
+    }
+
+    pub fn get(&self) -> T {
+        self.with(T::clone)
+    }
+
+    pub fn get_untracked(&self) -> T {
+        let now = self.moves.get_untracked();
+        self.cell.with_untracked(|(at, v)| {
+            if *at == now {
+                v.clone()
+            } else {
+                self.start.get_value()
+            }
+        })
+    }
+
+    pub fn set(&self, v: T) {
+        self.cell.set((self.moves.get_untracked(), v));
+    }
+
+    pub fn update(&self, f: impl FnOnce(&mut T)) {
+        let now = self.moves.get_untracked();
+        let start = self.start.get_value();
+        self.cell.update(|(at, v)| {
+            if *at != now {
+                *at = now;
+                *v = start;
+            }
+            f(v);
+        });
+    }
+}

@@ -1,0 +1,18 @@
+//! A game in play:
+//!
+//! - `session`: the one authority: whose tap counts, the hand-over, the
+//!   lesson's gate, what is said and to whom, computer pacing, writes,
+//!   take-backs, freeing storage, records; headless, tested without a page;
+//! - `screen`: the play screen, which draws a session and performs what it
+//!   returns; `result` (the end of a game) and `dialogs` (pieces other
+//!   screens use too) are drawn by it;
+//! - `newgame`: starting a game or a guided first game;
+//! - `recovery`: the screens for what went wrong (an unreadable game, a
+//!   panic).
+
+pub mod dialogs;
+pub mod newgame;
+pub mod recovery;
+pub mod result;
+pub mod screen;
+pub mod session;
