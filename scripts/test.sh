@@ -33,6 +33,8 @@ cargo fmt --all -- --check
 # does not follow: check them by name.
 rustfmt --check --edition 2021 src/games/*/mod.rs rules/src/*/mod.rs
 cargo clippy -q -p spielblock-rules --all-targets -- -D warnings
+# The rules as the app builds them: without the command-line tools.
+cargo clippy -q -p spielblock-rules --no-default-features --lib -- -D warnings
 cargo clippy -q -p spielblock --target wasm32-unknown-unknown --all-targets -- -D warnings
 # Without the chunks too: the wasm-bindgen tests build that way.
 cargo clippy -q -p spielblock --target wasm32-unknown-unknown --no-default-features --all-targets -- -D warnings

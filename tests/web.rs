@@ -1654,7 +1654,7 @@ fn a_players_scores_are_drawn_as_a_line_with_their_range() {
 
 /// A finished game of `G` played by the computer from `seed`, saved as the
 /// app saves it.
-fn played<G: rules::Game>(id: &str, seats: usize, seed: u64) -> SavedGame {
+fn played<G: rules::Playable>(id: &str, seats: usize, seed: u64) -> SavedGame {
     let policies = vec![rules::driver::Policy::Level(rules::Level::Strong); seats];
     let m = rules::driver::play_to_end::<G>(
         &policies,
@@ -1891,7 +1891,7 @@ fn kind_of(action: &serde_json::Value) -> String {
 /// never offers what the rules refuse), and every kind of legal action must
 /// be sent at least once over the positions (a table never hides what the
 /// rules allow).
-async fn table_offers_exactly_the_rules_moves<G: rules::Game>(
+async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
     seats_n: usize,
     depths: &[usize],
     passes: usize,
@@ -2040,7 +2040,7 @@ struct TableCheck;
 
 impl rules::registry::Visit for TableCheck {
     type Out = std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
-    fn visit<G: rules::Game>(self) -> Self::Out {
+    fn visit<G: rules::Playable>(self) -> Self::Out {
         // Up to three seats (hand-overs, a Hazard's flips for the others),
         // from the start to late in a game.
         Box::pin(async {
@@ -2449,12 +2449,12 @@ fn a_default_name_follows_the_language_and_a_typed_one_stays() {
 /// (`mark`) after a move whose events `wanted` picks, and names the computer
 /// seat with its mark. Plays seeded random games of two seats, the second a
 /// computer, and checks the first three such moves after move 4.
-async fn the_last_move_is_marked<G: rules::Game>(wanted: fn(&[G::Event]) -> bool, mark: &str) {
+async fn the_last_move_is_marked<G: rules::Playable>(wanted: fn(&[G::Event]) -> bool, mark: &str) {
     last_move_marks::<G>(wanted, mark, true).await
 }
 
 /// As `the_last_move_is_marked`, with `present` false: `mark` is nowhere.
-async fn last_move_marks<G: rules::Game>(
+async fn last_move_marks<G: rules::Playable>(
     wanted: fn(&[G::Event]) -> bool,
     mark: &str,
     present: bool,

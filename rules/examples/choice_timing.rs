@@ -4,6 +4,7 @@
 //! `cargo run --release -p spielblock-rules --example choice_timing -- [games] [seed]`
 use rules::choice::{Choice, Options, Stage};
 use rules::rng::Rng;
+use rules::ComputerPlayer;
 use rules::{Game, Level};
 use std::time::Instant;
 

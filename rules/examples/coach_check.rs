@@ -4,9 +4,9 @@
 //! coach_check -- [games] [continuations]`; OTHERS=casual plays the other
 //! seats at casual (the coach advising seat 0 against them).
 use rules::driver::coach_check_against;
-use rules::{Game, Level};
+use rules::{Level, Playable};
 
-fn report<G: Game>(seats: usize, games: u64, cont: u64) {
+fn report<G: Playable>(seats: usize, games: u64, cont: u64) {
     let t = std::time::Instant::now();
     let others = match std::env::var("OTHERS").as_deref() {
         Ok("casual") => Level::Casual,

@@ -9,7 +9,7 @@
 //! ones first.
 //! `cargo run --release -p spielblock-rules --example coach_fit -- GAME [positions]`
 use rules::driver::coach_samples;
-use rules::Game;
+use rules::Playable;
 
 /// Least squares: the coefficients b minimising |y - X b|².
 fn fit(xs: &[Vec<f64>], ys: &[f64]) -> Vec<f64> {
@@ -42,7 +42,7 @@ fn fit(xs: &[Vec<f64>], ys: &[f64]) -> Vec<f64> {
     (0..k).map(|i| a[i][k] / a[i][i]).collect()
 }
 
-fn run<G: Game>(
+fn run<G: Playable>(
     seats: &[usize],
     positions: u64,
     seed: u64,

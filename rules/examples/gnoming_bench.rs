@@ -4,6 +4,7 @@
 //! `cargo run --release -p spielblock-rules --example gnoming_bench -- [games] [seed] [seats...]`
 use rules::gnoming::{Gnoming, Options};
 use rules::rng::Rng;
+use rules::ComputerPlayer;
 use rules::{Game, Level};
 use std::time::Instant;
 

@@ -24,6 +24,8 @@
 //! (`SELF=s` strong, `h` strong but greedy at the draw-or-take choice).
 use rules::gnoming::{bot, kind, Action, Card, Event, Gnoming, Options, Stage, View, DECK};
 use rules::rng::Rng;
+use rules::Coach;
+use rules::ComputerPlayer;
 use rules::{Game, Level, Seat};
 use std::time::Instant;
 

@@ -7,6 +7,7 @@ use rules::gnoming::{Action as GnAction, Gnoming};
 use rules::midend::{Match, SeatInfo};
 use rules::mindgolf::{Action as MgAction, Die, Event as MgEvent, MindGolf};
 use rules::minesweeper::{Action as MsAction, Event as MsEvent, Minesweeper};
+use rules::{Coach, ComputerPlayer};
 use rules::{Game, Level, SeatKind};
 
 fn mindgolf() {

@@ -3,6 +3,7 @@
 //! stage, and the time its lane table takes to build. `cargo run --release -p spielblock-rules --example mindgolf_timing -- [games] [seed]`
 use rules::mindgolf::{MindGolf, Options, Stage};
 use rules::rng::Rng;
+use rules::ComputerPlayer;
 use rules::{Game, Level};
 use std::time::Instant;
 

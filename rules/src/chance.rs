@@ -5,9 +5,9 @@
 //! A game with dice keeps a `TableDice` in its state and draws every die
 //! through `TableDice::draw`. With the option on, an action that throws
 //! (found by probing it on a copy of the state: it drew dice) is not applied
-//! at once: it waits (`Game::waiting`), the seat that threw is the only one
+//! at once: it waits (`RealDice::waiting`), the seat that threw is the only one
 //! to act, its only accepted action is the entry of that many faces
-//! (`Game::entered`), and applying that entry applies the waiting action with
+//! (`RealDice::entered`), and applying that entry applies the waiting action with
 //! those faces for its dice. The record holds the entered faces, so a game
 //! with dice from the table replays exactly without its seed.
 
@@ -117,10 +117,11 @@ impl<A> TableDice<A> {
     }
 }
 
-/// The moves of `Game` for a game with dice from the table, the same in
-/// every such game: its state keeps a `TableDice<Action>` in `dice`, its
-/// own moves are `fn act(&mut self, Seat, &Action, &mut Vec<Event>) ->
-/// Result<(), Error>`, and `Action::Faces(Vec<u8>)` enters faces.
+/// `Game::apply` for a game with dice from the table, the same in every
+/// such game: its state keeps a `TableDice<Action>` in `dice`, its own moves
+/// are `fn act(&mut self, Seat, &Action, &mut Vec<Event>) -> Result<(),
+/// Error>`, and `Action::Faces(Vec<u8>)` enters faces (`table_dice_faces!`
+/// in its `RealDice` impl).
 #[macro_export]
 macro_rules! table_dice_moves {
     () => {
@@ -131,11 +132,17 @@ macro_rules! table_dice_moves {
                 |g| &mut g.dice,
                 seat,
                 action,
-                Self::entered_faces(action),
+                <Self as $crate::contract::RealDice>::entered_faces(action),
                 Self::act,
             )
         }
+    };
+}
 
+/// `RealDice` for a game with dice from the table (see `table_dice_moves!`).
+#[macro_export]
+macro_rules! table_dice_faces {
+    () => {
         fn waiting(&self) -> Option<$crate::chance::Waiting> {
             self.dice.waiting().cloned()
         }

@@ -239,13 +239,13 @@ pub struct Figure {
 }
 
 /// One move the coach weighs: a legal action and the strong player's
-/// expected value of it, in the game's own terms (`Game::evaluate`).
+/// expected value of it, in the game's own terms (`Coach::evaluate`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Weighed<A> {
     pub action: A,
     /// Expected final points, expected final result, expected points of
     /// the move, expected round score or expected balance change: what
-    /// `Game::coach_measure` reads from a continuation.
+    /// `Coach::coach_measure` reads from a continuation.
     pub value: f64,
     /// The chance the move goes wrong, where the game has one to show
     /// (a covered cell's mine chance).
@@ -348,10 +348,18 @@ pub fn rank_by_key<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
         .collect()
 }
 
-/// One game's rules. State is plain data: the seeded PRNG is inside it (R-G-1),
-/// chance happens only inside `apply` when a player's action calls for it
-/// (pressing Roll), so replaying the same actions from the same seed gives the
-/// same game.
+/// One game's rules, views and secrets. State is plain data: the seeded PRNG
+/// is inside it (R-G-1), chance happens only inside `apply` when a player's
+/// action calls for it (pressing Roll), so replaying the same actions from
+/// the same seed gives the same game.
+///
+/// The contract comes by capability: `Game` (rules, views, secrets),
+/// `RealDice` (dice thrown at the table), `ComputerPlayer`, `Coach` (and
+/// the review), `Verify` (the property test's hooks), `Simulate` (figures),
+/// and, behind the `cli` feature, `CliTools`. A game implements each; what
+/// it lacks it leaves to the provided defaults (`impl RealDice for X {}`).
+/// `Playable` is all of them, what the midend, the driver, the registry and
+/// the app ask for.
 pub trait Game:
     Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
@@ -454,10 +462,75 @@ pub trait Game:
         events: &[Self::Event],
     ) -> Result<(), String>;
 
+    /// Whether `action`, just applied with `events`, may be taken back by the
+    /// seat that made it: only a decision that revealed nothing random or
+    /// hidden (a throw, a draw, an explore never). The midend also requires
+    /// that no other seat has acted since.
+    fn undoable(_action: &Self::Action, _events: &[Self::Event]) -> bool {
+        false
+    }
+
+    /// The turn (or round) as players count it, from 1: for lists of games.
+    fn turn_number(&self) -> u32;
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+/// R-G-5: dice thrown at the table, their faces entered (see
+/// `crate::chance`). A game that throws no dice keeps the defaults.
+pub trait RealDice: Game {
+    /// R-G-5: the throw of the players' own dice waiting for its faces, if
+    /// any (see `crate::chance`). While one waits, its seat is the only one
+    /// in `to_act`, `legal_actions` is empty, and the accepted actions are
+    /// exactly `entered(faces)` for faces that fill it (`Waiting::check`).
+    fn waiting(&self) -> Option<crate::chance::Waiting> {
+        None
+    }
+
+    /// R-G-5: the action that enters the faces of a waiting throw, in a
+    /// game with dice (None: the game throws none).
+    fn entered(_faces: Vec<u8>) -> Option<Self::Action> {
+        None
+    }
+
+    /// The faces an action enters, if it is such an entry.
+    fn entered_faces(_action: &Self::Action) -> Option<&[u8]> {
+        None
+    }
+}
+
+/// The computer player, and the baselines `simulate` compares it with.
+pub trait ComputerPlayer: Game {
     /// The computer player's decision for `seat`, from that seat's view alone,
     /// at `level`, with its own seeded randomness.
     fn computer_action(view: &Self::View, seat: Seat, level: Level, rng: &mut Rng) -> Self::Action;
 
+    /// Baseline policies the game adds for `simulate` (e.g. "greedy"), from the
+    /// seat's view; None if the game has no such baseline.
+    fn baseline_action(
+        _name: &str,
+        _view: &Self::View,
+        _seat: Seat,
+        _rng: &mut Rng,
+    ) -> Option<Self::Action> {
+        None
+    }
+
+    /// Names of the baselines `baseline_action` knows.
+    fn baselines() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Builds whatever the computer player needs (tables) ahead of its first
+    /// decision, so that decision is as quick as the others.
+    fn warm_up(&self) {}
+}
+
+/// The coach and the review (issue 25), and what `driver::coach_check`
+/// needs to test the coach's honesty.
+pub trait Coach: ComputerPlayer {
     /// The coach (issue 25): the strong player's evaluation of the decision
     /// `seat` faces in `view`, from that view alone. None when there is
     /// nothing to weigh (one legal action, or not this seat's decision).
@@ -488,63 +561,20 @@ pub trait Game:
     /// Draws future chance from `seed` from now on: for continuations that
     /// ask "what if" from one position. Hidden facts already dealt stay.
     fn reseed(&mut self, seed: u64);
+}
 
-    /// R-G-5: the throw of the players' own dice waiting for its faces, if
-    /// any (see `crate::chance`). While one waits, its seat is the only one
-    /// in `to_act`, `legal_actions` is empty, and the accepted actions are
-    /// exactly `entered(faces)` for faces that fill it (`Waiting::check`).
-    fn waiting(&self) -> Option<crate::chance::Waiting> {
-        None
-    }
-
-    /// R-G-5: the action that enters the faces of a waiting throw, in a
-    /// game with dice (None: the game throws none).
-    fn entered(_faces: Vec<u8>) -> Option<Self::Action> {
-        None
-    }
-
-    /// The faces an action enters, if it is such an entry.
-    fn entered_faces(_action: &Self::Action) -> Option<&[u8]> {
-        None
-    }
-
-    /// Whether `action`, just applied with `events`, may be taken back by the
-    /// seat that made it: only a decision that revealed nothing random or
-    /// hidden (a throw, a draw, an explore never). The midend also requires
-    /// that no other seat has acted since.
-    fn undoable(_action: &Self::Action, _events: &[Self::Event]) -> bool {
-        false
-    }
-
-    /// The turn (or round) as players count it, from 1: for lists of games.
-    fn turn_number(&self) -> u32;
-
-    /// Baseline policies the game adds for `simulate` (e.g. "greedy"), from the
-    /// seat's view; None if the game has no such baseline.
-    fn baseline_action(
-        _name: &str,
-        _view: &Self::View,
-        _seat: Seat,
-        _rng: &mut Rng,
-    ) -> Option<Self::Action> {
-        None
-    }
-
-    /// Names of the baselines `baseline_action` knows.
-    fn baselines() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Builds whatever the computer player needs (tables) ahead of its first
-    /// decision, so that decision is as quick as the others.
-    fn warm_up(&self) {}
-
+/// What the shared property test (`driver::property`) needs besides the
+/// rules: arbitrary actions to refuse, and the game's invariants.
+pub trait Verify: Game {
     /// Any action of the right type, legal or not, for the refusal property test.
     fn arbitrary_action(rng: &mut Rng) -> Self::Action;
 
     /// Checks the game's invariants (conservation, ranges); Err describes the break.
     fn check_invariants(&self) -> Result<(), String>;
+}
 
+/// Game-specific figures for `simulate`.
+pub trait Simulate: Game {
     /// Game-specific figures of one finished game for `simulate` (and later
     /// history and statistics), computed from its events.
     fn figures(_events: &[Vec<Self::Event>]) -> Vec<Figure> {
@@ -555,7 +585,12 @@ pub trait Game:
     fn reference_figures() -> Vec<(&'static str, f64)> {
         Vec::new()
     }
+}
 
+/// A game's own command-line tools (the `cli` feature: the app's build does
+/// not depend on `clap`).
+#[cfg(feature = "cli")]
+pub trait CliTools: Game {
     /// The game's own command-line tools, `spielblock-cli <ID> <tool> ...`:
     /// a command (named by the command-line tool after `ID`) with one
     /// subcommand per tool; None if the game has none.
@@ -572,11 +607,20 @@ pub trait Game:
     ) -> Result<String, String> {
         Err(format!("{} has no command-line tools.", Self::ID))
     }
-
-    fn is_over(&self) -> bool {
-        self.outcome().is_some()
-    }
 }
+
+/// Every capability: what the midend, the driver, the registry and the app
+/// ask of a game.
+#[cfg(feature = "cli")]
+pub trait Playable: RealDice + Coach + Verify + Simulate + CliTools {}
+#[cfg(feature = "cli")]
+impl<G: RealDice + Coach + Verify + Simulate + CliTools> Playable for G {}
+/// Every capability: what the midend, the driver, the registry and the app
+/// ask of a game.
+#[cfg(not(feature = "cli"))]
+pub trait Playable: RealDice + Coach + Verify + Simulate {}
+#[cfg(not(feature = "cli"))]
+impl<G: RealDice + Coach + Verify + Simulate> Playable for G {}
 
 /// Ensures `seat` is one that must decide now.
 pub fn require_turn<G: Game>(game: &G, seat: Seat) -> Result<(), RuleError<G::Error>> {

@@ -1,7 +1,7 @@
 //! A generic driver that plays any game to the end with a policy per seat, so
 //! every game gets the same property tests and the same simulate command.
 
-use crate::contract::{Game, Level, RuleError, Seat, Shared, Weighed};
+use crate::contract::{Level, Playable, RuleError, Seat, Shared, Weighed};
 use crate::midend::{Match, SeatInfo, SeatKind};
 use crate::rng::Rng;
 
@@ -12,14 +12,14 @@ pub enum Policy {
     Level(Level),
     /// Uniformly random among the legal actions.
     Random,
-    /// A baseline the game adds (`Game::baselines`), such as "greedy".
+    /// A baseline the game adds (`ComputerPlayer::baselines`), such as "greedy".
     Baseline(String),
 }
 
 impl Policy {
     /// Parses a policy name: strong, casual, random or one of the game's
     /// baselines.
-    pub fn parse<G: Game>(s: &str) -> Result<Policy, String> {
+    pub fn parse<G: Playable>(s: &str) -> Result<Policy, String> {
         match s {
             "strong" => Ok(Policy::Level(Level::Strong)),
             "casual" => Ok(Policy::Level(Level::Casual)),
@@ -81,7 +81,7 @@ pub enum Check {
 
 /// The mean final score of one seat playing `games` solo games (seeds
 /// 0..games) with `policy`: for tests that rank a game's computer levels.
-pub fn solo_mean<G: Game>(policy: &Policy, options: &G::Options, games: u64) -> f64 {
+pub fn solo_mean<G: Playable>(policy: &Policy, options: &G::Options, games: u64) -> f64 {
     let total: f64 = (0..games)
         .map(|i| {
             play_to_end::<G>(
@@ -101,7 +101,7 @@ pub fn solo_mean<G: Game>(policy: &Policy, options: &G::Options, games: u64) -> 
 /// Plays a game from `seed` to its end. `chooser_seed` drives the random
 /// policies, the order among several deciding seats and the computer players'
 /// own randomness.
-pub fn play_to_end<G: Game>(
+pub fn play_to_end<G: Playable>(
     policies: &[Policy],
     options: &G::Options,
     seed: u64,
@@ -230,7 +230,7 @@ pub fn play_to_end<G: Game>(
 
 /// After a move: invariants, scores recomputed from scratch, and no hidden fact
 /// in any seat's view or in the events it was told.
-fn check_state<G: Game>(m: &Match<G>) -> Result<(), String> {
+fn check_state<G: Playable>(m: &Match<G>) -> Result<(), String> {
     let st = m.state();
     st.check_invariants()?;
     if st.scores() != st.recomputed_scores() {
@@ -254,7 +254,7 @@ fn check_state<G: Game>(m: &Match<G>) -> Result<(), String> {
 /// Illegal actions (from other moments of the game, and arbitrary ones) are
 /// refused with the state unchanged, for the deciding seats and the others;
 /// legal ones (up to 16 per seat) are accepted.
-fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Result<(), String> {
+fn check_refusals<G: Playable>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Result<(), String> {
     let seats = state.scores().len();
     let to_act = state.to_act();
     let mut candidates: Vec<G::Action> = (0..4).map(|_| G::arbitrary_action(rng)).collect();
@@ -311,7 +311,7 @@ fn check_refusals<G: Game>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Resu
 /// it and nothing else; a wrong number of dice, a face outside 1 to 6 and
 /// any other seat's entry are refused with their shared reasons and the
 /// state unchanged.
-fn check_faces<G: Game>(
+fn check_faces<G: Playable>(
     state: &G,
     w: &crate::chance::Waiting,
     rng: &mut Rng,
@@ -368,7 +368,7 @@ fn check_faces<G: Game>(
 /// The shared property test: `games` seeded games with 2.. seats (as `seats`
 /// gives for game i) and a mix of policies, every check after every move, and
 /// each record replaying to the identical state.
-pub fn property<G: Game>(
+pub fn property<G: Playable>(
     games: u64,
     seats: impl Fn(u64) -> usize,
     options: impl Fn(u64) -> G::Options,
@@ -382,7 +382,7 @@ pub fn property<G: Game>(
 
 /// `property` with the policy of seat s in game i chosen by `policy(i, s)`
 /// (for example only random play, which reaches the most unusual states fast).
-pub fn property_with<G: Game>(
+pub fn property_with<G: Playable>(
     games: u64,
     seats: impl Fn(u64) -> usize,
     options: impl Fn(u64) -> G::Options,
@@ -454,9 +454,9 @@ impl std::fmt::Display for CoachReport {
 /// something to weigh, checks that every move it offers is legal and
 /// that its first is the strong player's, then plays its first move on
 /// from there `continuations` times (future chance reseeded, the strong
-/// player everywhere) until `Game::coach_measure` tells the value. Compares
+/// player everywhere) until `Coach::coach_measure` tells the value. Compares
 /// the coach's value with the mean measured.
-pub fn coach_check<G: Game>(
+pub fn coach_check<G: Playable>(
     seats: usize,
     options: &G::Options,
     games: u64,
@@ -468,7 +468,7 @@ pub fn coach_check<G: Game>(
 
 /// `coach_check` with the other seats played at `others`: the coach
 /// advises seat 0 against them.
-pub fn coach_check_against<G: Game>(
+pub fn coach_check_against<G: Playable>(
     seats: usize,
     options: &G::Options,
     games: u64,
@@ -507,7 +507,7 @@ pub struct CoachSample<G> {
 }
 
 /// The positions of `coach_check`, for fitting an estimate's calibration.
-pub fn coach_samples<G: Game>(
+pub fn coach_samples<G: Playable>(
     seats: usize,
     options: &G::Options,
     games: u64,
@@ -517,7 +517,7 @@ pub fn coach_samples<G: Game>(
     coach_samples_against::<G>(seats, options, games, continuations, seed, Level::Strong)
 }
 
-fn coach_samples_against<G: Game>(
+fn coach_samples_against<G: Playable>(
     seats: usize,
     options: &G::Options,
     games: u64,
@@ -638,7 +638,7 @@ pub struct Judged<A> {
 
 /// The coach's judgement of move `index` of `m`; None where the coach
 /// weighs nothing (one legal move, a decision it does not rank).
-pub fn judge<G: Game>(m: &Match<G>, index: usize) -> Option<Judged<G::Action>> {
+pub fn judge<G: Playable>(m: &Match<G>, index: usize) -> Option<Judged<G::Action>> {
     let mv = m.record().moves.get(index)?;
     let state = m.state_at(index);
     if state.waiting().is_some() {

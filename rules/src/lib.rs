@@ -16,8 +16,10 @@ pub mod midend;
 pub mod registry;
 pub mod rng;
 
+#[cfg(feature = "cli")]
+pub use contract::CliTools;
 pub use contract::{
-    parse_options, sort_small_by, Evaluation, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat, Shared, Weighed,
+    parse_options, sort_small_by, Coach, ComputerPlayer, Evaluation, Game, Level, OptionKind,
+    OptionSpec, Outcome, Playable, RealDice, RuleError, Seat, Shared, Simulate, Verify, Weighed,
 };
 pub use midend::{Match, MatchError, Move, Record, SeatInfo, SeatKind};

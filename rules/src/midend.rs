@@ -3,7 +3,7 @@
 //! replays to. Saving stores the record; loading replays it, so a reload shows
 //! exactly the same dice (R-G-1) and a bad file is refused with a reason.
 
-use crate::contract::{new_game, Game, Level, RuleError, Seat, Shared, MAX_NAME};
+use crate::contract::{new_game, Level, Playable, RuleError, Seat, Shared, MAX_NAME};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -72,7 +72,7 @@ pub struct Move<A> {
 /// saved games and of the command-line tool's replay files.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(bound = "")]
-pub struct Record<G: Game> {
+pub struct Record<G: Playable> {
     pub game: String,
     pub seed: u64,
     #[serde(default)]
@@ -90,7 +90,7 @@ pub struct Record<G: Game> {
     pub lesson: bool,
 }
 
-impl<G: Game> PartialEq for Record<G> {
+impl<G: Playable> PartialEq for Record<G> {
     fn eq(&self, o: &Self) -> bool {
         self.game == o.game
             && self.seed == o.seed
@@ -137,7 +137,7 @@ impl<E: fmt::Display> fmt::Display for MatchError<E> {
 /// before each move, so a take-back or a replay step is one step, never a
 /// replay from the seed.
 #[derive(Debug, Clone)]
-pub struct Match<G: Game> {
+pub struct Match<G: Playable> {
     record: Record<G>,
     state: G,
     /// `past[k]`: the state after the first `k` moves (one per move).
@@ -146,13 +146,13 @@ pub struct Match<G: Game> {
     events: Vec<Vec<G::Event>>,
 }
 
-impl<G: Game> PartialEq for Match<G> {
+impl<G: Playable> PartialEq for Match<G> {
     fn eq(&self, other: &Self) -> bool {
         self.record == other.record
     }
 }
 
-impl<G: Game> Match<G> {
+impl<G: Playable> Match<G> {
     /// A new game. Seat count and options are checked against the game's limits.
     pub fn new(
         seats: Vec<SeatInfo>,

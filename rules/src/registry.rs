@@ -2,7 +2,9 @@
 //! build.rs from games.txt). Used by the command-line tool; the app has its
 //! own registry that adds a view module per game.
 
-use crate::contract::{parse_options, Game, OptionSpec};
+#[cfg(feature = "cli")]
+use crate::contract::CliTools;
+use crate::contract::{parse_options, Game, OptionSpec, Playable};
 use crate::driver::{play_to_end, Check, Policy};
 use crate::for_each_game;
 use crate::midend::{Match, Record};
@@ -13,7 +15,7 @@ use std::path::Path;
 /// Something to do with one game type, chosen by id at run time.
 pub trait Visit {
     type Out;
-    fn visit<G: Game>(self) -> Self::Out;
+    fn visit<G: Playable>(self) -> Self::Out;
 }
 
 /// Runs `v` with the game whose id is `id`.
@@ -38,12 +40,13 @@ pub fn ids() -> Vec<&'static str> {
     for_each_game!(list)
 }
 
-/// Every game's own command-line tools (`Game::cli_tools`), each a command
-/// named after its game's id.
+/// Every game's own command-line tools (`CliTools::cli_tools`), each a
+/// command named after its game's id.
+#[cfg(feature = "cli")]
 pub fn cli_tools() -> Vec<clap::Command> {
     macro_rules! list {
         ($($g:ty),*) => {
-            [$(<$g as Game>::cli_tools().map(|c| c.name(<$g as Game>::ID))),*]
+            [$(<$g as CliTools>::cli_tools().map(|c| c.name(<$g as Game>::ID))),*]
         };
     }
     for_each_game!(list).into_iter().flatten().collect()
@@ -51,6 +54,7 @@ pub fn cli_tools() -> Vec<clap::Command> {
 
 /// Runs the tool `args` selects of game `id` (see `cli_tools`) and returns
 /// the text to print.
+#[cfg(feature = "cli")]
 pub fn run_cli_tool(
     id: &str,
     args: &clap::ArgMatches,
@@ -62,7 +66,7 @@ pub fn run_cli_tool(
     );
     impl Visit for Tool<'_> {
         type Out = Result<String, String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             G::run_cli_tool(self.0, self.1)
         }
     }
@@ -74,7 +78,7 @@ pub fn describe(id: &str) -> Result<Value, String> {
     struct Describe;
     impl Visit for Describe {
         type Out = Value;
-        fn visit<G: Game>(self) -> Value {
+        fn visit<G: Playable>(self) -> Value {
             let options: Vec<OptionSpec> = G::options_spec();
             let mut players = vec!["strong", "casual", "random"];
             players.extend(G::baselines());
@@ -90,7 +94,7 @@ pub fn describe(id: &str) -> Result<Value, String> {
     visit(id, Describe)
 }
 
-fn read_record<G: Game>(value: Value) -> Result<Record<G>, String> {
+fn read_record<G: Playable>(value: Value) -> Result<Record<G>, String> {
     let options = value.get("options").cloned().unwrap_or(json!({}));
     let options = parse_options::<G>(&options).map_err(|e| format!("Options: {e}"))?;
     let mut value = value;
@@ -125,7 +129,7 @@ pub fn replay_json(text: &str) -> Result<Value, String> {
     struct Replay(Value);
     impl Visit for Replay {
         type Out = Result<Value, String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             let m = Match::<G>::replay(read_record::<G>(self.0)?).map_err(|e| e.to_string())?;
             let st = m.state();
             let outcome = st.outcome();
@@ -153,7 +157,7 @@ pub fn review_json(text: &str) -> Result<Vec<Value>, String> {
     struct Review(Value);
     impl Visit for Review {
         type Out = Result<Vec<Value>, String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             let m = Match::<G>::replay(read_record::<G>(self.0)?).map_err(|e| e.to_string())?;
             Ok((0..m.record().moves.len())
                 .filter_map(|k| crate::driver::judge(&m, k))
@@ -184,7 +188,7 @@ pub fn trace_json(text: &str) -> Result<Vec<Value>, String> {
     struct Trace(Value);
     impl Visit for Trace {
         type Out = Result<Vec<Value>, String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             let record = read_record::<G>(self.0)?;
             let moves = record.moves.clone();
             let mut m = Match::<G>::new(record.seats.clone(), record.options.clone(), record.seed)
@@ -295,14 +299,14 @@ pub fn simulate(req: &SimRequest) -> Result<SimReport, String> {
     struct Sim<'a>(&'a SimRequest);
     impl Visit for Sim<'_> {
         type Out = Result<SimReport, String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             simulate_game::<G>(self.0)
         }
     }
     visit(&req.game, Sim(req))?
 }
 
-fn simulate_game<G: Game>(req: &SimRequest) -> Result<SimReport, String> {
+fn simulate_game<G: Playable>(req: &SimRequest) -> Result<SimReport, String> {
     let policies = req
         .players
         .iter()
@@ -500,7 +504,7 @@ mod take_back {
     /// (take-backs checked, of them over computer moves).
     impl Visit for Play {
         type Out = (usize, usize);
-        fn visit<G: Game>(self) -> (usize, usize) {
+        fn visit<G: Playable>(self) -> (usize, usize) {
             let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
             let info: Vec<SeatInfo> = (0..seats)
                 .map(|s| {
@@ -583,7 +587,7 @@ mod take_back {
     struct CoachKept;
     impl Visit for CoachKept {
         type Out = bool;
-        fn visit<G: Game>(self) -> bool {
+        fn visit<G: Playable>(self) -> bool {
             let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
             let info = (0..seats)
                 .map(|s| SeatInfo::human(format!("P{s}")))
@@ -618,7 +622,7 @@ mod take_back {
     struct Reviewed(u64);
     impl Visit for Reviewed {
         type Out = Result<(usize, f64, f64), String>;
-        fn visit<G: Game>(self) -> Self::Out {
+        fn visit<G: Playable>(self) -> Self::Out {
             use crate::contract::Level;
             let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
             let mut policies = vec![Policy::Level(Level::Strong); seats];

@@ -8,10 +8,10 @@ use crate::i18n::locale::*;
 use crate::i18n::words::*;
 
 use leptos::prelude::*;
-use rules::{Game, Seat};
+use rules::{Playable, Seat};
 use serde_json::Value;
 /// What a game's view module adds to its rules type.
-pub trait GameView: Game {
+pub trait GameView: Playable {
     /// Seats a new game starts with at setup.
     const DEFAULT_SEATS: usize;
     /// Whether solo play offers a daily challenge: the same seed for everyone

@@ -6,7 +6,8 @@
 
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
-    rank_by_key, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat,
+    rank_by_key, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind, OptionSpec,
+    Outcome, RealDice, RuleError, Seat, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -442,8 +443,7 @@ impl Game for Choice {
         }
     }
 
-    // R-G-5: apply, waiting, entered and entered_faces with dice from the
-    // table.
+    // R-G-5: apply with dice from the table (`RealDice` below).
     crate::table_dice_moves!();
 
     fn scores(&self) -> Vec<i64> {
@@ -497,6 +497,40 @@ impl Game for Choice {
         check_prng_hidden(&self.rng, &(view, events))
     }
 
+    fn undoable(action: &Action, _events: &[Event]) -> bool {
+        // An assignment is a choice, and so is the entry of faces thrown
+        // at the table (a wrong entry is corrected); a throw is chance.
+        matches!(action, Action::Assign(_) | Action::Faces(_))
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.round.max(1)
+    }
+}
+
+impl RealDice for Choice {
+    crate::table_dice_faces!();
+}
+
+impl ComputerPlayer for Choice {
+    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, seat, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        (name == "greedy").then(|| bot::greedy(view, seat))
+    }
+
+    fn warm_up(&self) {
+        bot::warm_up();
+    }
+}
+
+impl Coach for Choice {
     fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         bot::evaluate(view, seat)
     }
@@ -510,33 +544,9 @@ impl Game for Choice {
     fn reseed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
     }
+}
 
-    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        bot::decide(view, seat, level, rng)
-    }
-
-    fn baselines() -> &'static [&'static str] {
-        &["greedy"]
-    }
-
-    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
-        (name == "greedy").then(|| bot::greedy(view, seat))
-    }
-
-    fn undoable(action: &Action, _events: &[Event]) -> bool {
-        // An assignment is a choice, and so is the entry of faces thrown
-        // at the table (a wrong entry is corrected); a throw is chance.
-        matches!(action, Action::Assign(_) | Action::Faces(_))
-    }
-
-    fn turn_number(&self) -> u32 {
-        self.round.max(1)
-    }
-
-    fn warm_up(&self) {
-        bot::warm_up();
-    }
-
+impl Verify for Choice {
     fn arbitrary_action(rng: &mut Rng) -> Action {
         if rng.below(5) == 0 {
             Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect())
@@ -606,7 +616,9 @@ impl Game for Choice {
             _ => Ok(()),
         }
     }
+}
 
+impl Simulate for Choice {
     fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
         // Each seat's final result and whether it reached 0, 350 and 500
         // (500 is the community's "win"), plus its free throws.
@@ -651,6 +663,9 @@ impl Game for Choice {
         out
     }
 }
+
+#[cfg(feature = "cli")]
+impl crate::contract::CliTools for Choice {}
 
 pub mod bot;
 

@@ -5,8 +5,8 @@
 
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
-    rank_by_key, sort_small_by, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat,
+    rank_by_key, sort_small_by, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -526,8 +526,7 @@ impl Game for EnGingg {
         }
     }
 
-    // R-G-5: apply, waiting, entered and entered_faces with dice from the
-    // table.
+    // R-G-5: apply with dice from the table (`RealDice` below).
     crate::table_dice_moves!();
 
     fn scores(&self) -> Vec<i64> {
@@ -583,6 +582,40 @@ impl Game for EnGingg {
         check_prng_hidden(&self.rng, &(view, events))
     }
 
+    fn undoable(action: &Action, _events: &[Event]) -> bool {
+        // Setting dice aside is a choice, and so is the entry of faces
+        // thrown at the table (a wrong entry is corrected); a throw shows
+        // new dice.
+        matches!(action, Action::SetAside(_) | Action::Faces(_))
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.turn
+    }
+}
+
+impl RealDice for EnGingg {
+    crate::table_dice_faces!();
+}
+
+impl ComputerPlayer for EnGingg {
+    fn computer_action(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    fn baseline_action(name: &str, view: &View, _seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        if name != "greedy" {
+            return None;
+        }
+        Some(bot::greedy(view))
+    }
+}
+
+impl Coach for EnGingg {
     fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         bot::evaluate(view, seat)
     }
@@ -598,33 +631,9 @@ impl Game for EnGingg {
     fn reseed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
     }
+}
 
-    fn computer_action(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        bot::decide(view, level, rng)
-    }
-
-    fn baselines() -> &'static [&'static str] {
-        &["greedy"]
-    }
-
-    fn undoable(action: &Action, _events: &[Event]) -> bool {
-        // Setting dice aside is a choice, and so is the entry of faces
-        // thrown at the table (a wrong entry is corrected); a throw shows
-        // new dice.
-        matches!(action, Action::SetAside(_) | Action::Faces(_))
-    }
-
-    fn turn_number(&self) -> u32 {
-        self.turn
-    }
-
-    fn baseline_action(name: &str, view: &View, _seat: Seat, _rng: &mut Rng) -> Option<Action> {
-        if name != "greedy" {
-            return None;
-        }
-        Some(bot::greedy(view))
-    }
-
+impl Verify for EnGingg {
     fn arbitrary_action(rng: &mut Rng) -> Action {
         if rng.below(5) == 0 {
             Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect())
@@ -634,36 +643,6 @@ impl Game for EnGingg {
             let n = rng.below(8) as usize;
             Action::SetAside((0..n).map(|_| rng.below(8) as usize).collect())
         }
-    }
-
-    fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
-        // Each seat's phase-1 balance change per turn, to set beside the exact
-        // optimum.
-        let mut out: Vec<Figure> = Vec::new();
-        for e in events.iter().flatten() {
-            if let Event::Phase1Done { seat, delta, .. } = e {
-                match out.iter_mut().find(|f| f.seat == *seat) {
-                    Some(f) => {
-                        f.sum += *delta as f64;
-                        f.count += 1.0;
-                    }
-                    None => out.push(Figure {
-                        name: "phase-1 change per turn",
-                        seat: *seat,
-                        sum: *delta as f64,
-                        count: 1.0,
-                    }),
-                }
-            }
-        }
-        out
-    }
-
-    fn reference_figures() -> Vec<(&'static str, f64)> {
-        vec![(
-            "exact phase-1 change per turn under optimal play",
-            Phase1Table::get().expected_turn_change(),
-        )]
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -715,6 +694,41 @@ impl Game for EnGingg {
         Ok(())
     }
 }
+
+impl Simulate for EnGingg {
+    fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
+        // Each seat's phase-1 balance change per turn, to set beside the exact
+        // optimum.
+        let mut out: Vec<Figure> = Vec::new();
+        for e in events.iter().flatten() {
+            if let Event::Phase1Done { seat, delta, .. } = e {
+                match out.iter_mut().find(|f| f.seat == *seat) {
+                    Some(f) => {
+                        f.sum += *delta as f64;
+                        f.count += 1.0;
+                    }
+                    None => out.push(Figure {
+                        name: "phase-1 change per turn",
+                        seat: *seat,
+                        sum: *delta as f64,
+                        count: 1.0,
+                    }),
+                }
+            }
+        }
+        out
+    }
+
+    fn reference_figures() -> Vec<(&'static str, f64)> {
+        vec![(
+            "exact phase-1 change per turn under optimal play",
+            Phase1Table::get().expected_turn_change(),
+        )]
+    }
+}
+
+#[cfg(feature = "cli")]
+impl crate::contract::CliTools for EnGingg {}
 
 pub mod bot;
 pub use bot::{best_set_aside, expected_penalty, Phase1Table};

@@ -12,8 +12,8 @@
 //! everyone (it ends face up on a layout or a pile anyway).
 
 use crate::contract::{
-    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat,
+    rank_by_key, require_turn, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -1341,34 +1341,6 @@ impl Game for Gnoming {
         Ok(())
     }
 
-    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
-        bot::evaluate(view, seat)
-    }
-
-    /// The seat's score for the round the decision was in, once scored
-    /// (going out and Hazards included).
-    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
-        now.results
-            .get(at.results.len())
-            .map(|r| r.scores[seat] as f64)
-    }
-
-    fn reseed(&mut self, seed: u64) {
-        self.rng = Rng::new(seed);
-    }
-
-    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        bot::decide(view, seat, level, rng)
-    }
-
-    fn baselines() -> &'static [&'static str] {
-        &["greedy"]
-    }
-
-    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
-        (name == "greedy").then(|| bot::greedy(view, seat))
-    }
-
     fn undoable(action: &Action, events: &[Event]) -> bool {
         // Taking a pile's top or putting a card on a face-up position reveals
         // nothing; a draw, a card turned up or a new deal does.
@@ -1397,7 +1369,43 @@ impl Game for Gnoming {
     fn turn_number(&self) -> u32 {
         self.round as u32 + 1
     }
+}
 
+impl RealDice for Gnoming {}
+
+impl ComputerPlayer for Gnoming {
+    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, seat, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        (name == "greedy").then(|| bot::greedy(view, seat))
+    }
+}
+
+impl Coach for Gnoming {
+    fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
+        bot::evaluate(view, seat)
+    }
+
+    /// The seat's score for the round the decision was in, once scored
+    /// (going out and Hazards included).
+    fn coach_measure(at: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        now.results
+            .get(at.results.len())
+            .map(|r| r.scores[seat] as f64)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+}
+
+impl Verify for Gnoming {
     fn arbitrary_action(rng: &mut Rng) -> Action {
         let k = rng.below(11) as usize;
         match rng.below(13) {
@@ -1474,7 +1482,9 @@ impl Game for Gnoming {
         }
         Ok(())
     }
+}
 
+impl Simulate for Gnoming {
     fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
         // Each seat's mean round score, how often it went out first and how
         // often that earned the bonus.
@@ -1509,6 +1519,9 @@ impl Game for Gnoming {
         out
     }
 }
+
+#[cfg(feature = "cli")]
+impl crate::contract::CliTools for Gnoming {}
 
 /// Gnoming A Round's setup options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

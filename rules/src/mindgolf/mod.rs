@@ -6,7 +6,8 @@
 
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
-    rank_by_key, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome, RuleError, Seat,
+    rank_by_key, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind, OptionSpec,
+    Outcome, RealDice, RuleError, Seat, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -653,8 +654,7 @@ impl Game for MindGolf {
         out
     }
 
-    // R-G-5: apply, waiting, entered and entered_faces with dice from the
-    // table.
+    // R-G-5: apply with dice from the table (`RealDice` below).
     crate::table_dice_moves!();
 
     fn scores(&self) -> Vec<i64> {
@@ -716,6 +716,39 @@ impl Game for MindGolf {
         check_prng_hidden(&self.rng, &(view, events))
     }
 
+    fn undoable(action: &Action, _events: &[Event]) -> bool {
+        // Entering, parking and applying are choices; throws are chance.
+        !matches!(action, Action::Throw { .. } | Action::Reroll(_))
+    }
+
+    fn turn_number(&self) -> u32 {
+        self.turn
+    }
+}
+
+impl RealDice for MindGolf {
+    crate::table_dice_faces!();
+}
+
+impl ComputerPlayer for MindGolf {
+    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, seat, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        (name == "greedy").then(|| bot::greedy(view, seat))
+    }
+
+    fn warm_up(&self) {
+        bot::LaneTable::get(usize::from(self.green_dice));
+    }
+}
+
+impl Coach for MindGolf {
     fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         bot::evaluate(view, seat)
     }
@@ -729,32 +762,9 @@ impl Game for MindGolf {
     fn reseed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
     }
+}
 
-    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        bot::decide(view, seat, level, rng)
-    }
-
-    fn baselines() -> &'static [&'static str] {
-        &["greedy"]
-    }
-
-    fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
-        (name == "greedy").then(|| bot::greedy(view, seat))
-    }
-
-    fn undoable(action: &Action, _events: &[Event]) -> bool {
-        // Entering, parking and applying are choices; throws are chance.
-        !matches!(action, Action::Throw { .. } | Action::Reroll(_))
-    }
-
-    fn turn_number(&self) -> u32 {
-        self.turn
-    }
-
-    fn warm_up(&self) {
-        bot::LaneTable::get(usize::from(self.green_dice));
-    }
-
+impl Verify for MindGolf {
     fn arbitrary_action(rng: &mut Rng) -> Action {
         match rng.below(7) {
             6 => Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect()),
@@ -800,7 +810,9 @@ impl Game for MindGolf {
         }
         Ok(())
     }
+}
 
+impl Simulate for MindGolf {
     fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
         // Each seat's final total, for mean, median and spread per policy.
         events
@@ -818,6 +830,9 @@ impl Game for MindGolf {
             .collect()
     }
 }
+
+#[cfg(feature = "cli")]
+impl crate::contract::CliTools for MindGolf {}
 
 pub mod bot;
 

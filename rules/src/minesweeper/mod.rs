@@ -7,15 +7,18 @@
 //! ([`minefield`]) reveals every cell the public information settles.
 
 use crate::contract::{
-    rank_by_key, require_turn, Evaluation, Figure, Game, Level, OptionKind, OptionSpec, Outcome,
-    RuleError, Seat,
+    rank_by_key, require_turn, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use minefield::{Cell, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+#[cfg(feature = "cli")]
 mod cli;
+#[cfg(feature = "cli")]
+use crate::contract::CliTools;
 pub mod minefield;
 
 /// R-MS-1: the standard board.
@@ -495,17 +498,6 @@ impl Game for Minesweeper {
     const MAX_SEATS: usize = 2;
     const PRIVATE_INFO: bool = true;
 
-    fn cli_tools() -> Option<clap::Command> {
-        Some(cli::command())
-    }
-
-    fn run_cli_tool(
-        args: &clap::ArgMatches,
-        read_input: &dyn Fn(&str) -> Result<String, String>,
-    ) -> Result<String, String> {
-        cli::run(args, read_input)
-    }
-
     fn options_spec() -> Vec<OptionSpec> {
         vec![
             OptionSpec {
@@ -721,6 +713,32 @@ impl Game for Minesweeper {
         Ok(())
     }
 
+    fn turn_number(&self) -> u32 {
+        (self.log.len() / 2 + 1) as u32
+    }
+}
+
+impl RealDice for Minesweeper {}
+
+impl ComputerPlayer for Minesweeper {
+    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
+        bot::decide(view, seat, level, rng)
+    }
+
+    fn baselines() -> &'static [&'static str] {
+        &["greedy", "expected"]
+    }
+
+    fn baseline_action(name: &str, view: &View, _seat: Seat, _rng: &mut Rng) -> Option<Action> {
+        match name {
+            "greedy" => Some(bot::greedy(view)),
+            "expected" => Some(bot::expected(view)),
+            _ => None,
+        }
+    }
+}
+
+impl Coach for Minesweeper {
     fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         bot::evaluate(view, seat)
     }
@@ -737,27 +755,9 @@ impl Game for Minesweeper {
     fn reseed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
     }
+}
 
-    fn computer_action(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
-        bot::decide(view, seat, level, rng)
-    }
-
-    fn baselines() -> &'static [&'static str] {
-        &["greedy", "expected"]
-    }
-
-    fn baseline_action(name: &str, view: &View, _seat: Seat, _rng: &mut Rng) -> Option<Action> {
-        match name {
-            "greedy" => Some(bot::greedy(view)),
-            "expected" => Some(bot::expected(view)),
-            _ => None,
-        }
-    }
-
-    fn turn_number(&self) -> u32 {
-        (self.log.len() / 2 + 1) as u32
-    }
-
+impl Verify for Minesweeper {
     fn arbitrary_action(rng: &mut Rng) -> Action {
         let (x, y) = (rng.below(32) as usize, rng.below(32) as usize);
         if rng.below(2) == 0 {
@@ -810,7 +810,9 @@ impl Game for Minesweeper {
         }
         Ok(())
     }
+}
 
+impl Simulate for Minesweeper {
     fn figures(events: &[Vec<Event>]) -> Vec<Figure> {
         // The score margin of seat 0 over seat 1, and the explosions and
         // failed marks per seat.
@@ -855,6 +857,20 @@ impl Game for Minesweeper {
             });
         }
         out
+    }
+}
+
+#[cfg(feature = "cli")]
+impl CliTools for Minesweeper {
+    fn cli_tools() -> Option<clap::Command> {
+        Some(cli::command())
+    }
+
+    fn run_cli_tool(
+        args: &clap::ArgMatches,
+        read_input: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<String, String> {
+        cli::run(args, read_input)
     }
 }
 
