@@ -566,6 +566,18 @@ pub trait Coach: ComputerPlayer {
 /// What the shared property test (`driver::property`) needs besides the
 /// rules: arbitrary actions to refuse, and the game's invariants.
 pub trait Verify: Game {
+    /// Another state that `seat` (None: everyone) cannot tell from this
+    /// one: every fact hidden from it drawn anew from `seed` (the dice to
+    /// come, face-down cards, covered mines), all it may see the same. None
+    /// where there is nothing to draw anew. The property test holds every
+    /// channel a seat receives against it: its view must be the same, and
+    /// so must its legal list and the reason of each refusal, which the
+    /// app computes from the whole state and (across phones) sends as
+    /// bytes to another device.
+    fn hidden_variant(&self, _seat: Option<Seat>, _seed: u64) -> Option<Self> {
+        None
+    }
+
     /// Any action of the right type, legal or not, for the refusal property test.
     fn arbitrary_action(rng: &mut Rng) -> Self::Action;
 

@@ -188,6 +188,8 @@ pub fn play_to_end<G: Playable>(
             }
             check_refusals(state, &pool, &mut chooser)
                 .map_err(|message| DriveError::Invariant { step, message })?;
+            check_channels(state, &pool, &mut chooser)
+                .map_err(|message| DriveError::Invariant { step, message })?;
             if pool.len() < 64 {
                 pool.extend(legal.iter().take(4).cloned());
             } else {
@@ -301,6 +303,44 @@ fn check_refusals<G: Playable>(state: &G, pool: &[G::Action], rng: &mut Rng) -> 
             let mut probe = state.clone();
             if let Err(e) = probe.apply(seat, a) {
                 return Err(format!("seat {seat}: legal {a:?} was refused: {e}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Secrets over every channel a seat receives, not only its view and its
+/// events: in a state it cannot tell from this one (`Verify::hidden_variant`,
+/// every hidden fact drawn anew), each seat's legal list and the reason of
+/// each refusal must be the same, or they tell it a hidden fact.
+fn check_channels<G: Playable>(state: &G, pool: &[G::Action], rng: &mut Rng) -> Result<(), String> {
+    let seats = state.scores().len();
+    for seat in 0..seats {
+        let Some(other) = state.hidden_variant(Some(seat), rng.next_u64()) else {
+            continue;
+        };
+        if other.view(Some(seat)) != state.view(Some(seat)) {
+            return Err(format!(
+                "seat {seat} learns a hidden fact: its view differs where only hidden facts do"
+            ));
+        }
+        let legal = state.legal_actions(seat);
+        if other.legal_actions(seat) != legal {
+            return Err(format!(
+                "seat {seat} learns a hidden fact: its legal list differs where only hidden facts do"
+            ));
+        }
+        let mut candidates: Vec<G::Action> = (0..4).map(|_| G::arbitrary_action(rng)).collect();
+        for _ in 0..4.min(pool.len()) {
+            candidates.push(pool[rng.below(pool.len() as u64) as usize].clone());
+        }
+        for a in candidates.iter().filter(|a| !legal.contains(a)) {
+            let here = state.clone().apply(seat, a).err();
+            let there = other.clone().apply(seat, a).err();
+            if here != there {
+                return Err(format!(
+                    "seat {seat} learns a hidden fact: {a:?} is refused with {here:?} here and {there:?} where only hidden facts differ"
+                ));
             }
         }
     }
@@ -669,3 +709,7 @@ pub fn judge<G: Playable>(m: &Match<G>, index: usize) -> Option<Judged<G::Action
         estimate: ev.estimate,
     })
 }
+
+#[cfg(test)]
+#[path = "leak_tests.rs"]
+mod leak_tests;

@@ -472,6 +472,49 @@ mod tests {
         assert!(describe("chess").unwrap_err().contains("Unknown game"));
     }
 
+    /// Issue 38 (4): the channel check has something to hold each game
+    /// against: in most positions of a played game, every seat's hidden
+    /// facts can be drawn anew (`Verify::hidden_variant`).
+    #[test]
+    fn every_game_draws_its_hidden_facts_anew_for_the_channel_check() {
+        struct Count;
+        impl Visit for Count {
+            type Out = (usize, usize);
+            fn visit<G: Playable>(self) -> Self::Out {
+                let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
+                let policies = vec![Policy::Random; seats];
+                let m = play_to_end::<G>(
+                    &policies,
+                    &G::Options::default(),
+                    3,
+                    4,
+                    100_000,
+                    Check::None,
+                )
+                .unwrap();
+                let n = m.record().moves.len();
+                let drawn = (0..n)
+                    .filter(|&k| {
+                        let st = m.state_at(k);
+                        (0..seats).all(|s| {
+                            st.hidden_variant(Some(s), k as u64)
+                                .is_some_and(|v| &v != st && v.view(Some(s)) == st.view(Some(s)))
+                        })
+                    })
+                    .count();
+                (drawn, n)
+            }
+        }
+        for id in ids() {
+            let (drawn, n) = visit(id, Count).unwrap();
+            println!("{id}: {drawn} of {n} positions");
+            assert!(
+                drawn * 2 >= n,
+                "{id}: hidden facts drawn anew in {drawn} of {n} positions"
+            );
+        }
+    }
+
     #[test]
     fn replay_rejects_bad_files_clearly() {
         assert!(replay_json("not json")

@@ -634,6 +634,13 @@ impl Coach for EnGingg {
 }
 
 impl Verify for EnGingg {
+    /// The dice to come are the only facts hidden from a seat.
+    fn hidden_variant(&self, _seat: Option<Seat>, seed: u64) -> Option<Self> {
+        let mut other = self.clone();
+        other.reseed(seed);
+        Some(other)
+    }
+
     fn arbitrary_action(rng: &mut Rng) -> Action {
         if rng.below(5) == 0 {
             Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect())

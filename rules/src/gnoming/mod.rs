@@ -1406,6 +1406,31 @@ impl Coach for Gnoming {
 }
 
 impl Verify for Gnoming {
+    /// The face-down cards and the draw pile shuffled together (the cards
+    /// under the piles' tops stay: they were seen when discarded), as
+    /// `determinized` rebuilds a state from the seat's view; the deals to
+    /// come drawn anew. None with real cards or where `determinized` cannot
+    /// rebuild the state (a Hazard's flips, an entry stage).
+    fn hidden_variant(&self, seat: Option<Seat>, seed: u64) -> Option<Self> {
+        if self.real {
+            return None;
+        }
+        let mut hidden: Vec<Card> = self
+            .layouts
+            .iter()
+            .flatten()
+            .filter(|s| !s.up)
+            .map(|s| s.card)
+            .chain(self.draw.iter().copied())
+            .collect();
+        let mut rng = Rng::new(seed);
+        rng.shuffle(&mut hidden);
+        for pile in &self.piles {
+            hidden.extend(pile.iter().take(pile.len().saturating_sub(1)).copied());
+        }
+        Gnoming::determinized(&self.view(seat), &hidden, rng.next_u64())
+    }
+
     fn arbitrary_action(rng: &mut Rng) -> Action {
         let k = rng.below(11) as usize;
         match rng.below(13) {

@@ -765,6 +765,13 @@ impl Coach for MindGolf {
 }
 
 impl Verify for MindGolf {
+    /// The dice to come are the only facts hidden from a seat.
+    fn hidden_variant(&self, _seat: Option<Seat>, seed: u64) -> Option<Self> {
+        let mut other = self.clone();
+        other.reseed(seed);
+        Some(other)
+    }
+
     fn arbitrary_action(rng: &mut Rng) -> Action {
         match rng.below(7) {
             6 => Action::Faces((0..rng.below(8)).map(|_| rng.below(8) as u8).collect()),

@@ -758,6 +758,37 @@ impl Coach for Minesweeper {
 }
 
 impl Verify for Minesweeper {
+    /// The covered mines moved: a mine and a safe cell swapped where no
+    /// open number counts them (covered cells touching no open cell, no
+    /// seat's failed mark), so every number shown stays true; and the dice
+    /// to come drawn anew.
+    fn hidden_variant(&self, _seat: Option<Seat>, seed: u64) -> Option<Self> {
+        if self.over() {
+            return None;
+        }
+        let position = self.position();
+        let failed: Vec<usize> = self.blubbs.iter().flatten().copied().collect();
+        let free = |i: usize| {
+            self.board[i] == Square::Covered
+                && !failed.contains(&i)
+                && position
+                    .neighbours(i)
+                    .all(|n| self.board[n] == Square::Covered)
+        };
+        let cells: Vec<usize> = (0..self.board.len()).filter(|&i| free(i)).collect();
+        let mut rng = Rng::new(seed);
+        let mines: Vec<usize> = cells.iter().copied().filter(|&i| self.truth[i]).collect();
+        let safe: Vec<usize> = cells.iter().copied().filter(|&i| !self.truth[i]).collect();
+        let mut other = self.clone();
+        other.rng = Rng::new(rng.next_u64());
+        if !mines.is_empty() && !safe.is_empty() {
+            let a = mines[rng.below(mines.len() as u64) as usize];
+            let b = safe[rng.below(safe.len() as u64) as usize];
+            other.truth.swap(a, b);
+        }
+        Some(other)
+    }
+
     fn arbitrary_action(rng: &mut Rng) -> Action {
         let (x, y) = (rng.below(32) as usize, rng.below(32) as usize);
         if rng.below(2) == 0 {
