@@ -1,9 +1,11 @@
 //! Generates, from the one list of games (games.txt), the app's game
 //! modules and registry lines (src/games/mod.rs includes them), and the
-//! texts for src/i18n.rs from locales/*.json and each game's
+//! texts for src/i18n/locale.rs from locales/*.json and each game's
 //! src/games/<module>/{en,de}.json, after checking that every locale has
 //! exactly the same keys with the same placeholders: a missing translation
 //! fails the build.
+//!
+//! It writes tests/games.json, the list of games the Node tests read.
 //!
 //! `SPIELBLOCK_GAMES` (ids, comma-separated) builds only those games:
 //! `scripts/measure.sh` builds without each one for its marginal cost.
@@ -18,6 +20,9 @@ fn placeholders(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+#[path = "rules/games_list.rs"]
+mod games_list;
+
 /// One line of games.txt.
 struct Line {
     id: String,
@@ -25,24 +30,25 @@ struct Line {
     rules_type: String,
 }
 
-/// The games to build, in home-screen order.
+/// The games to build, in home-screen order (games.txt, read by the one
+/// reader the rules' build script uses too), each with its app view; the
+/// whole list is written to tests/games.json for the Node tests.
 fn games() -> Vec<Line> {
-    let text = std::fs::read_to_string("games.txt").expect("games.txt");
-    let all: Vec<Line> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or_default().trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split_whitespace().collect();
-            assert!(
-                cols.len() == 3,
-                "games.txt: \"{l}\" is not `id module Type`"
-            );
-            Line {
-                id: cols[0].into(),
-                module: cols[1].into(),
-                rules_type: cols[2].into(),
-            }
+    let list = games_list::read_list(
+        std::path::Path::new("games.txt"),
+        std::path::Path::new("rules/src"),
+    );
+    let json = games_list::json(&list);
+    let file = std::path::Path::new("tests/games.json");
+    if std::fs::read_to_string(file).ok().as_deref() != Some(json.as_str()) {
+        std::fs::write(file, &json).expect("write tests/games.json");
+    }
+    let all: Vec<Line> = list
+        .into_iter()
+        .map(|g| Line {
+            id: g.id,
+            module: g.module,
+            rules_type: g.ty,
         })
         .collect();
     for g in &all {
@@ -135,6 +141,7 @@ fn main() {
     println!("cargo::rerun-if-changed=Cargo.toml");
     println!("cargo::rerun-if-changed=locales");
     println!("cargo::rerun-if-changed=games.txt");
+    println!("cargo::rerun-if-changed=rules/games_list.rs");
     println!("cargo::rerun-if-changed=src/games");
     let games = games();
     let out_dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));

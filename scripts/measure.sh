@@ -27,12 +27,13 @@ fi
 node tests/perf/measure.mjs "${args[@]}"
 [ "$marginal" = 1 ] || exit 0
 
-# The games are those games.txt lists (SPIELBLOCK_GAMES builds a subset,
+# The games are those games.txt lists (tests/games.json, written by the
+# build from it; SPIELBLOCK_GAMES builds a subset,
 # build.rs). Every build keeps `split`:
 # a game's cost is split between the first load (its texts, stylesheet and
 # facts for the home screen) and the game code chunk fetched when a game is
 # first opened (the offline total counts both).
-games=$(sed 's/#.*//' games.txt | awk 'NF { print $1 }' | paste -sd' ')
+games=$(node -e "import('./tests/games.mjs').then((g) => console.log(g.IDS.join(' ')))")
 first=$(node tests/perf/measure.mjs --total-only --dist dist)
 offline=$(node tests/perf/measure.mjs --offline-only --dist dist)
 none_dir=target/measure/no-games

@@ -434,18 +434,66 @@ fn write_new_file(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// The one reader of games.txt, as the build scripts use it (the tests
+/// compare the registry with it).
+#[cfg(test)]
+#[path = "../games_list.rs"]
+#[allow(dead_code)]
+mod games_list;
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use super::games_list;
+
     /// The ids in games.txt, in its order.
-    fn listed_ids() -> Vec<&'static str> {
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../games.txt"))
-            .lines()
-            .map(|line| line.split('#').next().unwrap_or("").trim())
-            .filter(|line| !line.is_empty())
-            .map(|line| line.split_whitespace().next().unwrap())
+    fn listed_ids() -> Vec<String> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        games_list::read_list(&root.join("../games.txt"), &root.join("src"))
+            .into_iter()
+            .map(|g| g.id)
             .collect()
+    }
+
+    /// Issue 38 (3): the shared property test (the secrets of every channel
+    /// included) and the coach's honesty check for every listed game, so a
+    /// new game is checked without a line of its own.
+    #[test]
+    fn every_listed_game_passes_the_property_test_and_the_coach_check() {
+        struct Check;
+        impl Visit for Check {
+            type Out = Result<String, String>;
+            fn visit<G: Playable>(self) -> Self::Out {
+                let low = G::MIN_SEATS.max(1);
+                let high = G::MAX_SEATS.min(low + 2);
+                crate::driver::property::<G>(
+                    12,
+                    |i| low + i as usize % (high - low + 1),
+                    |_| G::Options::default(),
+                )
+                .map_err(|e| format!("{}: {e}", G::ID))?;
+                let seats = low.max(2).min(G::MAX_SEATS);
+                let report = crate::driver::coach_check_against::<G>(
+                    seats,
+                    &G::Options::default(),
+                    40,
+                    2,
+                    7,
+                    crate::contract::Level::Strong,
+                )
+                .map_err(|e| format!("{}: {e}", G::ID))?;
+                if report.honest() {
+                    Ok(format!("{}: {report}", G::ID))
+                } else {
+                    Err(format!("{}: the coach is off: {report}", G::ID))
+                }
+            }
+        }
+        for id in ids() {
+            let said = visit(id, Check).unwrap().unwrap();
+            println!("{said}");
+        }
     }
 
     #[test]
@@ -455,9 +503,9 @@ mod tests {
         let listed = listed_ids();
         assert!(!listed.is_empty());
         assert_eq!(ids(), listed);
-        for id in listed {
+        for id in &listed {
             let d = describe(id).unwrap();
-            assert_eq!(d["id"], id);
+            assert_eq!(d["id"], **id);
             let seats = d["players"].as_array().unwrap();
             let (min, max) = (seats[0].as_u64().unwrap(), seats[1].as_u64().unwrap());
             assert!(1 <= min && min <= max, "{id}: {seats:?}");

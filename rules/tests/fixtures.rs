@@ -1,32 +1,32 @@
-//! Games saved by an earlier build of the app still replay: every file in
-//! tests/fixtures/saved-1e80f2d/ (one saved game of each kind, written by
-//! the app at commit 1e80f2d part-way through) holds the stored entry as the
-//! app wrote it (`raw`), the same parsed (`value`) and its number of moves
-//! (`moves`). Its record must replay through the registry with exactly those
-//! moves, and land on the turn the app saved with it. The browser side of the
-//! same files is tests/e2e/fixtures.test.mjs.
+//! Games saved by an earlier build of the app still replay: each game's
+//! folder holds one (src/games/<module>/saved.json, written by the app at
+//! commit `written_by` part-way through): the stored entry as the app wrote
+//! it (`raw`), the same parsed (`value`) and its number of moves (`moves`).
+//! Its record must replay through the registry with exactly those moves,
+//! and land on the turn the app saved with it. The browser side of the same
+//! files is tests/e2e/fixtures.test.mjs.
 
 use serde_json::Value;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-fn fixture_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/saved-1e80f2d")
-}
+/// The one reader of games.txt.
+#[path = "../games_list.rs"]
+#[allow(dead_code)]
+mod games_list;
 
-/// (file name, fixture) for every fixture, by file name.
+/// (file, fixture) for every listed game, in games.txt's order; a game
+/// without its saved game fails naming the file.
 fn fixtures() -> Vec<(String, Value)> {
-    let mut files: Vec<PathBuf> = fs::read_dir(fixture_dir())
-        .expect("the fixture folder")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    games_list::read_list(&root.join("../games.txt"), &root.join("src"))
         .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let text = fs::read_to_string(p).unwrap_or_else(|e| panic!("{name}: {e}"));
+        .map(|g| {
+            let name = format!("src/games/{}/saved.json", g.module);
+            let path: PathBuf = root.join("..").join(&name);
+            let text = fs::read_to_string(&path).unwrap_or_else(|e| {
+                panic!("{}: {name} (a game saved by an earlier build): {e}", g.id)
+            });
             let fixture: Value =
                 serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
             (name, fixture)
@@ -66,8 +66,7 @@ fn there_is_a_saved_game_of_every_kind() {
 #[test]
 fn every_saved_record_replays_with_all_its_moves() {
     let all = fixtures();
-    let dir = fixture_dir();
-    assert!(!all.is_empty(), "no fixtures in {dir:?}");
+    assert!(!all.is_empty(), "games.txt lists no game");
     for (name, fixture) in &all {
         let entry = stored(name, fixture);
         let record = &entry["record"];

@@ -1,54 +1,48 @@
-// Tier (c): games saved by an earlier build still resume. Each file in
-// tests/fixtures/saved-1e80f2d/ is one game's localStorage entry as the build
-// of commit 1e80f2d wrote it, part-way through a game tapped on its table:
-// `key`, `raw` (the stored string, byte for byte), `value` (the same, parsed)
-// and `moves` (how many moves its record holds). Each is put into an empty
-// storage, opened, checked to have kept every move, and played one move on.
+// Tier (c): games saved by an earlier build still resume. Each game's folder
+// holds one (src/games/<module>/saved.json): its localStorage entry as the
+// build of commit `written_by` wrote it, part-way through a game tapped on
+// its table: `key`, `raw` (the stored string, byte for byte), `value` (the
+// same, parsed) and `moves` (how many moves its record holds). Each is put
+// into an empty storage, opened, checked to have kept every move, and
+// played one move on (the taps: its play.json, `resume`).
 // SPIELBLOCK_DIST=/path/to/an/older/dist runs it against another build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { start, newPage, savedGame, PHONE, ROOT } from './helpers.mjs';
+import { GAMES, IDS, playData } from '../games.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const DIR = path.join(ROOT, 'tests/fixtures/saved-1e80f2d');
-
 /**
- * Per game: who is to act in the fixture, and one legal move made by
- * tapping (data-testid selectors where the table has them).
+ * Per game (its play.json, `resume`): who is to act in the fixture, and one
+ * legal move made by tapping, as steps: `see` [selector, text] (the text is
+ * there), `click` a selector, `wait` for one, `first` (click the first of
+ * many).
  */
-const NEXT = {
-  // Ana's turn, nothing thrown yet: throw the dice.
-  mindgolf: { who: 'Ana', move: (page) => page.click('[data-testid=throw]:enabled') },
-  // Ben's turn to throw.
-  choice: { who: 'Ben', move: (page) => page.click('[data-testid=roll]:enabled') },
-  // Ana's turn; the device was last handed to Ben (confirmed_seat 1), so the
-  // hand-over screen comes first. Then explore the first covered cell.
-  minesweeper: {
-    who: 'Ana',
-    move: async (page) => {
-      assert.match(await page.textContent('.handover'), /Ana/);
-      await page.click('.handover button');
-      await page.waitForSelector('[data-testid=ms-board]:not(.locked)');
-      await page.locator('[data-testid=ms-board] .cov').first().click();
-      await page.click('[data-testid=confirm]');
-    },
-  },
-  // Ana's turn (both computer seats have played): draw from the pile.
-  gnoming: { who: 'Ana', move: (page) => page.click('[data-testid=gn-draw]') },
-  // Anna mid-turn, three dice set aside: throw the others.
-  'en-gingg': { who: 'Anna', move: (page) => page.click('[data-testid=roll]:enabled') },
-};
+const NEXT = Object.fromEntries(IDS.map((id) => [id, playData(id, 'resume')]));
 
-const fixtures = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
-  .map((f) => ({ name: f.replace(/\.json$/, ''), ...JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8')) }));
+async function play(page, steps) {
+  for (const step of steps) {
+    if (step.see) assert.match(await page.textContent(step.see[0]), new RegExp(step.see[1]));
+    else if (step.click) await page.click(step.click);
+    else if (step.wait) await page.waitForSelector(step.wait);
+    else if (step.first) await page.locator(step.first).first().click();
+    else throw new Error(`unknown step ${JSON.stringify(step)}`);
+  }
+}
+
+const fixtures = GAMES.map((g) => {
+  const file = path.join(ROOT, 'src/games', g.module, 'saved.json');
+  assert.ok(fs.existsSync(file), `${g.id}: src/games/${g.module}/saved.json is missing (a game saved by an earlier build)`);
+  return { name: g.id, ...JSON.parse(fs.readFileSync(file, 'utf8')) };
+});
 
 test('there is a saved game of every kind', () => {
-  assert.deepEqual(fixtures.map((f) => f.value.game).sort(), Object.keys(NEXT).sort());
+  assert.deepEqual(fixtures.map((f) => f.value.game), IDS, 'each game\'s saved game is of that game');
   for (const f of fixtures) {
     assert.deepEqual(JSON.parse(f.raw), f.value, `${f.name}: raw and value agree`);
     assert.equal(f.key, `spielblock.v1.game.${f.value.id}`);
@@ -85,7 +79,7 @@ for (const f of fixtures) {
 
     // (c) One more move by tapping, and it is saved after the old ones
     // (computer seats may follow with theirs).
-    await next.move(page);
+    await play(page, next.steps);
     await page.waitForFunction(([key, n]) => JSON.parse(localStorage.getItem(key)).record.moves.length > n, [f.key, f.moves]);
     const after = await savedGame(page, id);
     assert.ok(after.record.moves.length >= f.moves + 1, `${after.record.moves.length} moves stored`);

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, newPage, shot, checkFit, audit, savedGame, PHONE, DESKTOP, SHOTS } from './helpers.mjs';
+import { IDS, playData } from '../games.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -238,19 +239,8 @@ test('Gnoming: the guided game draws and takes, bounces a card onto a Hazard, an
 });
 
 test('The rules show each game\'s worked example drawn as on the table, figured by the rules, with the guided game to start', async () => {
-  const want = {
-    mindgolf: [/^\(1\+4\+5\) × 4 = 40$/, /2 × 4 = 8 points/],
-    choice: [/in all 400\./],
-    gnoming: [/−3 for the round\./],
-    'en-gingg': [/31 in all, over 30, so \+1, and phase 2 hunts the face 1/, /3 points from the next player/],
-    minesweeper: [
-      /^C3 explored: it shows 2, and every mine beside it is still hidden: \+2\.$/,
-      /^C2 marked: .* Mine 1 of the game: \+5, as in the table\.$/,
-      /^D2 marked, just as certain: mine 2 of the game, \+3\.$/,
-      /^E2 marked, just as certain: mine 3 of the game, \+3\.$/,
-      /^B2 explored: it shows 3, the marked mine beside it counted too, but it earns only for the mines still hidden: \+2\.$/,
-    ],
-  };
+  // Each game's worked example as read (its play.json, `example`).
+  const want = Object.fromEntries(IDS.map((id) => [id, playData(id, 'example').map((p) => new RegExp(p))]));
   const page = await newPage(env.browser, PHONE);
   for (const [game, patterns] of Object.entries(want)) {
     await page.goto(env.base + '/');

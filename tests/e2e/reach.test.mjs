@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { start, newPage, setUpGame, SHOTS } from './helpers.mjs';
+import { IDS, playData } from '../games.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -18,20 +19,14 @@ const SIZES = [{ width: 360, height: 740 }, { width: 320, height: 568 }];
 // fill, layouts change and the board opens up.
 const STEPS = 36;
 
-// Per game, the controls of a decision (each must be on screen whenever it
-// is offered) and the picks that lead to one (a die, a lane, a cell, a
-// position: the table scrolls to them). A step taps the first decision
-// control offered, else a pick, so a pick is followed by its confirm.
-const PLAY = {
-  'en-gingg': { decide: ['[data-testid=roll]', '[data-testid=set-aside]'], pick: ['[data-testid=throw] [data-testid=die]'] },
-  choice: { decide: ['[data-testid=roll]', '[data-testid=confirm]'], pick: ['[data-testid=split]'] },
-  mindgolf: { decide: ['[data-testid=throw]', '[data-testid=end-turn]', '[data-testid=enter]', '[data-testid=apply-parked]', '[data-testid=park]'], pick: ['[data-testid=lane] button'] },
-  minesweeper: { decide: ['[data-testid=confirm]'], pick: ['[data-testid=ms-board] button[data-act^=c]'] },
-  gnoming: { decide: ['[data-testid=gn-continue]', '[data-testid=confirm]', 'button[data-testid=gn-draw]', 'button[data-testid=gn-pile-0]', '[data-testid=gn-discard-0]', '[data-testid=gn-decline]', '[data-testid=gn-remove]'], pick: ['[data-testid=gn-mine] button'] },
-};
-// Two seats where the game needs two: the second is a computer at instant
-// speed (skipped past, so the person decides again at once).
-const SEATS = { 'en-gingg': 2, choice: 1, mindgolf: 1, minesweeper: 2, gnoming: 2 };
+// Per game (its play.json, `reach`): the controls of a decision (each must
+// be on screen whenever it is offered), the picks that lead to one (a die,
+// a lane, a cell, a position: the table scrolls to them), and the seats:
+// two where the game needs two, the second a computer at instant speed
+// (skipped past, so the person decides again at once). A step taps the
+// first decision control offered, else a pick, so a pick is followed by its
+// confirm.
+const PLAY = Object.fromEntries(IDS.map((id) => [id, playData(id, 'reach')]));
 
 /** What of the decision is off screen, as the app left the page. */
 const offScreen = (page, decide) => page.evaluate((decide) => {
@@ -90,8 +85,8 @@ for (const game of Object.keys(PLAY)) {
           localStorage.setItem('spielblock.lang', JSON.stringify(l));
           localStorage.setItem('spielblock.settings', JSON.stringify({ vibrate: false, speed: 'instant' }));
         }, lang);
-        const names = SEATS[game] === 1 ? ['Ana'] : ['Ana', 'Bo'];
-        await setUpGame(page, env.base, { game, names, computer: SEATS[game] === 1 ? [] : [1], seed: 7 });
+        const names = PLAY[game].seats === 1 ? ['Ana'] : ['Ana', 'Bo'];
+        await setUpGame(page, env.base, { game, names, computer: PLAY[game].seats === 1 ? [] : [1], seed: 7 });
         let checked = 0;
         for (let step = 0; checked < STEPS && step < STEPS * 8; step++) {
           if (await page.$('[data-testid=result]')) break;

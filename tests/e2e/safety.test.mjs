@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { start, newPage, shot, faces, setUpGame, savedGame, checkFit, PHONE, ROOT } from './helpers.mjs';
+import { IDS } from '../games.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -223,7 +224,9 @@ test('names with quotes, ampersands and angle brackets read as typed on every ta
   const page = await newPage(env.browser, PHONE);
   await page.goto(env.base + '/');
   await page.waitForSelector('.game-card');
-  const games = { 'en-gingg': 3, mindgolf: 3, choice: 3, minesweeper: 2, gnoming: 3 };
+  // Every listed game, with up to three seats (as many as it allows).
+  const facts = execFileSync(cli, ['games'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+  const games = Object.fromEntries(IDS.map((id) => [id, Math.min(3, facts.find((f) => f.id === id).players[1])]));
   for (const [game, n] of Object.entries(games)) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `spielblock-names-${game}-`));
     execFileSync(cli, ['simulate', game, '--players', Array(n).fill('random').join(','), '--seed', '7', '--records', dir]);

@@ -26,6 +26,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../e2e/server.mjs';
 import { CHROMIUM_ARGS, ROOT } from '../e2e/helpers.mjs';
+import { IDS } from '../games.mjs';
 
 const BUDGET = { brotli: 300_000, load: 1500, tap: 20 };
 const argAfter = (flag) => { const i = process.argv.indexOf(flag); return i > 0 ? process.argv[i + 1] : undefined; };
@@ -303,6 +304,8 @@ if (!sizesOnly) {
     return { 'draw a card': draw, 'place (confirm)': place };
   };
   games['ms 30x16/99'] = sweeper({ width: 30, height: 16, mines: 99 });
+  // A listed game with no tap script here is named, not skipped in silence.
+  for (const id of IDS) if (!games[id]) console.log(`no taps timed for ${id}: tests/perf/measure.mjs has no tap script for it`);
   console.log(`\ntap -> updated screen${toPaint ? ' (painted)' : ''}, 4x CPU throttling, median of 20:`);
   for (const [game, run] of Object.entries(games)) {
     if (only && game !== only) continue;
