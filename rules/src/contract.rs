@@ -634,6 +634,14 @@ pub trait Playable: RealDice + Coach + Verify + Simulate {}
 #[cfg(not(feature = "cli"))]
 impl<G: RealDice + Coach + Verify + Simulate> Playable for G {}
 
+/// `Verify::hidden_variant` of a game whose only hidden facts are the dice
+/// to come: the same state with its chance drawn anew from `seed`.
+pub fn with_chance_redrawn<G: Coach>(game: &G, seed: u64) -> Option<G> {
+    let mut other = game.clone();
+    other.reseed(seed);
+    Some(other)
+}
+
 /// Ensures `seat` is one that must decide now.
 pub fn require_turn<G: Game>(game: &G, seat: Seat) -> Result<(), RuleError<G::Error>> {
     if game.is_over() {

@@ -636,9 +636,7 @@ impl Coach for EnGingg {
 impl Verify for EnGingg {
     /// The dice to come are the only facts hidden from a seat.
     fn hidden_variant(&self, _seat: Option<Seat>, seed: u64) -> Option<Self> {
-        let mut other = self.clone();
-        other.reseed(seed);
-        Some(other)
+        crate::contract::with_chance_redrawn(self, seed)
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {

@@ -767,9 +767,7 @@ impl Coach for MindGolf {
 impl Verify for MindGolf {
     /// The dice to come are the only facts hidden from a seat.
     fn hidden_variant(&self, _seat: Option<Seat>, seed: u64) -> Option<Self> {
-        let mut other = self.clone();
-        other.reseed(seed);
-        Some(other)
+        crate::contract::with_chance_redrawn(self, seed)
     }
 
     fn arbitrary_action(rng: &mut Rng) -> Action {
