@@ -210,7 +210,11 @@ function splitWasm() {
     for (const c of chunks) opt(path.join(tmp, c), path.join(dir, c));
     fs.copyFileSync(path.join(bg, `${stem}.js`), path.join(dir, `${stem}.js`));
     fs.copyFileSync(path.join(tmp, '__wasm_split.js'), path.join(dir, '__wasm_split.js'));
-    // The JS modules the glue imports (src/gate.js), as this run names them.
+    // The JS modules the glue imports (src/store/gate.js), as this run
+    // names them; Trunk's own copy goes, since its wasm-bindgen folder keeps
+    // snippets of earlier builds (a moved module stayed in dist/ and was
+    // counted in the first load and precached).
+    fs.rmSync(path.join(dir, 'snippets'), { recursive: true, force: true });
     if (fs.existsSync(path.join(bg, 'snippets'))) {
       fs.cpSync(path.join(bg, 'snippets'), path.join(dir, 'snippets'), { recursive: true });
     }
