@@ -1,4 +1,5 @@
-// Lint: the app's modules (src/) import each other without a cycle. A module
+// Lint: the app's modules (src/) import each other without a cycle, and so
+// do its layers (top-level folders and files). A module
 // depends on every `crate::x` (or `crate::games::x`) it names, on its parent
 // through `super::`, and a parent on the children it declares with `mod`.
 // src/lib.rs (the root that declares them all) is left out. Exit code 1 and
@@ -51,4 +52,33 @@ if (cycle) {
   console.error(`src/ has an import cycle: ${cycle.join(' -> ')}`);
   process.exit(1);
 }
-console.log(`src/: ${mods.size} modules, ${[...edges.values()].reduce((n, e) => n + e.size, 0)} imports, no cycle`);
+// The layers (docs/ARCHITECTURE.md): src/'s top-level folders and files
+// import each other without a cycle too, so the picture's arrows all point
+// down.
+const layer = (m) => m.split('::')[0];
+const layers = new Map();
+for (const [m, ts] of edges) {
+  for (const t of ts) {
+    if (layer(m) === layer(t)) continue;
+    if (!layers.has(layer(m))) layers.set(layer(m), new Set());
+    layers.get(layer(m)).add(layer(t));
+  }
+}
+const seen = new Map();
+const path2 = [];
+let loop = null;
+const walk = (l) => {
+  seen.set(l, 1); path2.push(l);
+  for (const t of layers.get(l) || []) {
+    if (loop) return;
+    if (seen.get(t) === 1) { loop = [...path2.slice(path2.indexOf(t)), t]; return; }
+    if (!seen.has(t)) walk(t);
+  }
+  path2.pop(); seen.set(l, 2);
+};
+for (const l of [...layers.keys()].sort()) if (!seen.has(l) && !loop) walk(l);
+if (loop) {
+  console.error(`src/'s layers import each other in a loop: ${loop.join(' -> ')}`);
+  process.exit(1);
+}
+console.log(`src/: ${mods.size} modules, ${[...edges.values()].reduce((n, e) => n + e.size, 0)} imports, no cycle; ${layers.size} layers, none in a loop`);

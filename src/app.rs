@@ -1,9 +1,9 @@
 //! The app shell: language, routes, home screen.
 
 use crate::games;
-use crate::i18n::switch::{initial_locale, when_text, LangSwitch};
 use crate::i18n::Text;
 use crate::i18n::*;
+use crate::platform::lang::{initial_locale, when_text, LangSwitch};
 use crate::routes::{provide_nav, Link, Route};
 use crate::store::{self, LoadError, SavedGame};
 use leptos::prelude::*;
@@ -260,7 +260,7 @@ fn HomeScreen() -> impl IntoView {
                                             <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), turn_count, n = turn).to_string()}</span>
                                             // When it was last played, and whose turn it is (issue 40).
                                             <span class="meta" data-testid="saved-when">{move || {
-                                                let when = crate::i18n::switch::when_text(updated, i18n.get_locale());
+                                                let when = crate::platform::lang::when_text(updated, i18n.get_locale());
                                                 match whose() { Some(w) => format!("{when} · {w}"), None => when }
                                             }}</span>
                                         </div>

@@ -695,12 +695,12 @@ fn language_choice_is_remembered() {
     store::save_lang("de");
     assert_eq!(store::load_lang().as_deref(), Some("de"));
     assert_eq!(
-        spielblock::i18n::switch::initial_locale(),
+        spielblock::platform::lang::initial_locale(),
         spielblock::i18n::Locale::de
     );
     store::save_lang("en");
     assert_eq!(
-        spielblock::i18n::switch::initial_locale(),
+        spielblock::platform::lang::initial_locale(),
         spielblock::i18n::Locale::en
     );
 }
@@ -2395,8 +2395,8 @@ async fn r_g_4_a_take_back_never_reopens_a_finished_game() {
 #[wasm_bindgen_test]
 fn dates_read_as_people_write_them() {
     // Issue 22: "11/24/2026, 10:53:58 PM" read like a log file.
-    use spielblock::i18n::switch::when_text;
     use spielblock::i18n::Locale;
+    use spielblock::platform::lang::when_text;
     let ms = js_sys::Date::new_with_year_month_day_hr_min_sec(2026, 10, 24, 22, 53, 58).get_time();
     let en = when_text(ms, Locale::en);
     assert!(

@@ -7,6 +7,7 @@ use crate::contract::seat::*;
 use crate::contract::view::*;
 use crate::i18n::locale::*;
 use crate::i18n::words::*;
+use crate::table::bar::{HintRow, Hints};
 use crate::table::dom::*;
 
 use leptos::prelude::*;

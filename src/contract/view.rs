@@ -109,35 +109,6 @@ impl Step {
     }
 }
 
-/// The lesson's step at hand, as the decision bar shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LessonNow {
-    /// The step's number from 1, and how many there are.
-    pub k: usize,
-    pub n: usize,
-    pub say: String,
-    pub point: &'static str,
-    /// A move other than the step's was tapped.
-    pub nudge: bool,
-}
-
-/// The coach's answer on screen: up to three moves, best first.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Hints {
-    /// The decision it answers (the moves played when asked).
-    pub moves: usize,
-    /// Empty: nothing to weigh at this decision.
-    pub rows: Vec<HintRow>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct HintRow {
-    pub text: String,
-    pub value: String,
-    /// Its entry in the rules' legal list, to play it.
-    pub index: usize,
-}
-
 /// A coach's value written for `l`: one decimal, the language's decimal
 /// mark, a real minus sign, a plus sign where `signed`, "about" for an
 /// estimate.

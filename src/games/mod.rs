@@ -194,7 +194,7 @@ pub fn loading_with<V: IntoView + 'static>(
             <main class="screen">
                 <header class="topbar">
                     <crate::routes::Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</crate::routes::Link>
-                    <crate::i18n::switch::LangSwitch/>
+                    <crate::platform::lang::LangSwitch/>
                 </header>
                 <p class="notice error" role="alert">{move || {
                     let l = i18n.get_locale();

@@ -4,9 +4,9 @@
 //! was stored before the next one could run. `Unreadable` is the screen for
 //! one saved game that cannot be used (it was moved aside).
 
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::Text;
 use crate::i18n::*;
+use crate::platform::lang::LangSwitch;
 use crate::routes::Link;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -7,9 +7,9 @@
 //! when a computer plays and how storage is freed are the session's.
 
 use crate::contract::{Frame, GameEntry, Port, Sent};
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::*;
 use crate::platform::device;
+use crate::platform::lang::LangSwitch;
 use crate::play::dialogs::{
     Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
 };

@@ -16,11 +16,12 @@
 //! write is on its way, taps and computer moves count for nothing, and a
 //! change of seats or a confirmed hand-over queues behind it.
 
-use crate::contract::{AnyGame, GameEntry, LessonNow, Pick, Sent, Step};
+use crate::contract::{AnyGame, GameEntry, Pick, Sent, Step};
 use crate::i18n::Text;
 use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::store::{self, SaveError, SavedGame, Speed};
+use crate::table::LessonNow;
 use rules::{Level, Outcome, Seat, SeatInfo, SeatKind};
 
 /// The least pause before a computer acts while a person may still take

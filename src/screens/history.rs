@@ -5,8 +5,8 @@
 use crate::contract::RecordKind;
 use crate::games;
 use crate::i18n::level_text;
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::*;
+use crate::platform::lang::LangSwitch;
 use crate::routes::Link;
 use crate::store;
 use crate::table::esc;
@@ -391,7 +391,7 @@ fn signed(n: i64) -> String {
 fn record_text(r: &GameRecord, l: Locale) -> String {
     let game = game_name(&r.game, l);
     let names = r.names.join(", ");
-    let date = crate::i18n::switch::when_text(r.when, l);
+    let date = crate::platform::lang::when_text(r.when, l);
     let value = signed(r.value);
     match (r.kind, r.daily) {
         (_, true) => td_string!(
@@ -647,7 +647,7 @@ fn FinishedItem(f: Finished) -> impl IntoView {
             <div class="what">
                 <strong>{move || game_name(&game, i18n.get_locale())}</strong>
                 <span class="meta">
-                    {move || crate::i18n::switch::when_text(when, i18n.get_locale())}
+                    {move || crate::platform::lang::when_text(when, i18n.get_locale())}
                     {daily.clone().map(|d| view! { " · "{move || td_string!(i18n.get_locale(), daily_tag, date = d.clone()).to_string()} })}
                     {coach.then(|| view! { <span data-testid="coached">" · "{t!(i18n, coach_tag)}</span> })}
                     {(table && !cards).then(|| view! { <span data-testid="real-dice">" · "{t!(i18n, real_dice_tag)}</span> })}

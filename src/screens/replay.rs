@@ -7,9 +7,9 @@
 
 use crate::contract::{AnyGame, Frame, GameEntry, Port};
 use crate::games;
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::Text;
 use crate::i18n::*;
+use crate::platform::lang::LangSwitch;
 use crate::routes::{Link, Nav};
 use crate::screens::backup::BackupError;
 use crate::store::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};

@@ -7,9 +7,9 @@
 //! the page.
 
 use crate::contract::{coach_number, AnyGame, GameEntry, Judgement};
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::Text;
 use crate::i18n::*;
+use crate::platform::lang::LangSwitch;
 use crate::routes::Link;
 use crate::store;
 use crate::table::esc;

@@ -4,9 +4,9 @@
 
 use crate::contract::GameEntry;
 use crate::games;
-use crate::i18n::switch::LangSwitch;
 use crate::i18n::Text;
 use crate::i18n::*;
+use crate::platform::lang::LangSwitch;
 use crate::play::dialogs::LevelSelect;
 use crate::play::newgame::{create_daily, create_game, take_draft};
 use crate::routes::{navigate, Link};

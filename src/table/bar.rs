@@ -2,7 +2,6 @@
 //! the decision's controls, the take-back, the coach, the lesson's step,
 //! "skip to my turn", and the faces of dice thrown at the table.
 
-use crate::contract::view::*;
 use crate::i18n::locale::*;
 use crate::table::dom::*;
 
@@ -219,4 +218,33 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
             }))}
         </div>
     }
+}
+
+/// The lesson's step at hand, as the decision bar shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonNow {
+    /// The step's number from 1, and how many there are.
+    pub k: usize,
+    pub n: usize,
+    pub say: String,
+    pub point: &'static str,
+    /// A move other than the step's was tapped.
+    pub nudge: bool,
+}
+
+/// The coach's answer on screen: up to three moves, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hints {
+    /// The decision it answers (the moves played when asked).
+    pub moves: usize,
+    /// Empty: nothing to weigh at this decision.
+    pub rows: Vec<HintRow>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintRow {
+    pub text: String,
+    pub value: String,
+    /// Its entry in the rules' legal list, to play it.
+    pub index: usize,
 }

@@ -1,7 +1,7 @@
 //! What every game's table is drawn with, below the contract: the decision
-//! bar (`bar`), the dice a table shows (`dice`), DOM helpers (`dom`), what a
-//! change shows (`motion`), and
-//! the pieces every table draws (`widgets`). A game's own table is in
+//! bar (`bar`, with what it shows of the coach and the lesson), the dice a
+//! table shows (`dice`), DOM helpers (`dom`), and the pieces every table
+//! draws (`widgets`). A game's own table is in
 //! `crate::games::<module>`.
 //!
 //! The rest of the app uses these through this module (`crate::table::X`).
@@ -9,10 +9,8 @@
 pub mod bar;
 pub mod dice;
 pub mod dom;
-pub mod motion;
 pub mod widgets;
 
 pub use bar::*;
 pub use dom::*;
-pub use motion::*;
 pub use widgets::*;

@@ -418,7 +418,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // Whose pad is shown: the seat deciding; while nobody at the device
     // decides (a computer's turn, the moment before the next player, a
     // replay), the seat whose crosses the last move made, marked on it.
-    let motion = crate::table::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
     let assigned = |evs: &Vec<Event>| {
         evs.iter().find_map(|e| match e {
             Event::Assigned {
@@ -650,7 +650,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // again.
     let scores =
         Memo::new(move |_| v.with(|v| (v.sheets.clone(), v.stage == Stage::Over, v.acting())));
-    let bumps = crate::table::Bumps::new(
+    let bumps = crate::contract::Bumps::new(
         scores.with_untracked(|s| s.0.iter().map(Sheet::total).collect::<Vec<_>>()),
     );
     let others = move || {

@@ -323,7 +323,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     });
     // A balance the last turn changed is drawn with a bump (issue 22);
     // a redraw for the same balances (a language switch) replays nothing.
-    let bumps = crate::table::Bumps::new(bank.with_untracked(|b| b.0.clone()));
+    let bumps = crate::contract::Bumps::new(bank.with_untracked(|b| b.0.clone()));
     let ledger = move || {
         let (balances, current_seat, loser, _, _) = bank.get();
         names.track();

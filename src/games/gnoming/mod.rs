@@ -1280,7 +1280,7 @@ fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     // as seen (a reload does not bring it back).
     let first = ctx.seen.with_untracked(|s| s.view.results.len());
     let seen = RwSignal::new(first);
-    let motion = crate::table::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
     let html = Memo::new(move |_| {
         let l = i18n.get_locale();
         let names = ctx.names.get();

@@ -796,7 +796,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             ..v.clone()
         })
     });
-    let bumps = crate::table::Bumps::new(
+    let bumps = crate::contract::Bumps::new(
         scores.with_untracked(|v| v.sheets.iter().map(Sheet::total).collect::<Vec<_>>()),
     );
     let others = move || {

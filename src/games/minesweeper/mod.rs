@@ -775,7 +775,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
             };
             f(&ui);
         };
-    let bumps = crate::table::Bumps::new(ctx.seen.with_untracked(|s| s.view.scores.clone()));
+    let bumps = crate::contract::Bumps::new(ctx.seen.with_untracked(|s| s.view.scores.clone()));
     let main = Memo::new(move |_| {
         let l = i18n.get_locale();
         let m = moves.get();
