@@ -1,0 +1,789 @@
+//! A learned CHOICE player (issue 43): an n-tuple value network over
+//! afterstates, trained by TD(0) in solo self-play, meant to run for hours
+//! in the background on one core and to resume from its checkpoint.
+//!
+//! The value V(s') of an afterstate (the sheet just after an assignment)
+//! estimates the points still to come: final result less the result now.
+//! A throw is answered by 1-ply greedy play: the assignment whose
+//! afterstate has the highest result-now + V (a finished sheet has V = 0).
+//! TD(0): after each decision the previous afterstate's V moves towards
+//! (the change of the result) + V(the new afterstate chosen greedily).
+//!
+//! The network (every lookup is taken on the sheet and on its mirror,
+//! sums s <-> 14 - s and fifth-die faces d <-> 7 - d, sharing the weights):
+//! - a clock K = 16: a bucket of the expected throws left given the
+//!   fifth-die counts (`bot::remaining_throws`, so a function of the sorted
+//!   counts);
+//! - triples of neighbouring rows (sums 2-3-4 ... 6-7-8 and mirrors), each
+//!   row 0..=10 crosses, crossed with the clock;
+//! - every pair of rows (30 weight tables under the mirror), with the clock,
+//!   and again with the set of fifth-die numbers chosen instead of the clock
+//!   (in a 2M-game test from zero this family was worth about +6 points);
+//! - each row (sums 2..=7 and mirrors) with the set of fifth-die numbers
+//!   chosen and the clock (which sums come easily);
+//! - the whole fifth-die table: the numbers chosen and each one's count;
+//! - the number of rows at 1-4 crosses and at 5-9 crosses, with the clock.
+//!
+//! Start: the weights are first fitted (`--fit-games`, supervised) to the
+//! strong player's learned table, V(s') ~ `bot::estimate(s') - result(s')`,
+//! on states of the table's own greedy play, so TD starts where the linear
+//! table stands; then TD(0) self-play.
+//!
+//! Deterministic: game g of the run uses `Rng::new(seed << 40 | g)`, the
+//! step size depends only on the games played, and the checkpoint holds the
+//! exact f32 weights, so a resumed run equals an uninterrupted one.
+//! The checkpoint (`--checkpoint PATH`, written via PATH.tmp + rename every
+//! `--ckpt-games` games or 5 minutes, and at the end) is a line of JSON
+//! (the run's settings and counters) and the weights as little-endian f32;
+//! `PATH.best` keeps the weights of the best evaluation so far.
+//! Evaluation every `--eval-every` games: `--eval-games` solo games from
+//! seed 7,000,000 played 1-ply by the learned value, against today's strong
+//! player (`bot::strong_scores`, as `choice_paired` plays) and the table's
+//! own 1-ply play on the same dice, with standard errors (paired for the
+//! difference).
+//!
+//! Run:    choice_ntuple --checkpoint target/choice.ckpt
+//! Resume: choice_ntuple --checkpoint target/choice.ckpt --resume target/choice.ckpt
+//! Other flags: --seed N (1), --games N (total to reach), --lr X (0.01:
+//! the step of V per update, split over the active weights), --lr-half N
+//! (games over which the step halves, 40,000,000; 0 = constant), --epsilon X
+//! (random assignment share, 0), --fit-games N (200000), --eval-every N
+//! (2,000,000), --eval-games N (20,000), --ckpt-games N (1,000,000),
+//! --no-strong (skip today's strong player in the evaluation). Today's
+//! strong player's results on the evaluation games are kept in
+//! PATH.strong-7000000-N so a resumed run does not play them again.
+//! Build:  cargo build --release -p spielblock-rules --example choice_ntuple
+
+use rules::choice::bot;
+use rules::choice::{Fifth, Sheet, BOXES, FIFTH_BOXES};
+use rules::rng::Rng;
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+/// Clock buckets.
+const K: usize = 16;
+/// Row states: 0..=10 crosses.
+const C: usize = 11;
+/// Triples of neighbouring rows starting at rows 0..5 (sums 2..=6).
+const TRIPLES: usize = 5;
+/// Rows with their own fifth-die-set term: sums 2..=7.
+const SINGLES: usize = 6;
+/// Pairs of rows up to the mirror.
+const PAIRS: usize = 30;
+
+const T3_OFF: usize = 0;
+const T3_SIZE: usize = C * C * C * K;
+const T2_OFF: usize = T3_OFF + TRIPLES * T3_SIZE;
+const T2_SIZE: usize = C * C * K;
+const T1_OFF: usize = T2_OFF + PAIRS * T2_SIZE;
+const T1_SIZE: usize = C * 64 * K;
+const D_OFF: usize = T1_OFF + SINGLES * T1_SIZE;
+const D_SIZE: usize = 64 * 512;
+const E_OFF: usize = D_OFF + D_SIZE;
+const E_SIZE: usize = 12 * 12 * K;
+const PM_OFF: usize = E_OFF + E_SIZE;
+const PM_SIZE: usize = C * C * 64;
+/// Pairs of rows with the fifth-die set (no clock): 1 on, 0 off.
+const PM: usize = 1;
+const WEIGHTS: usize = PM_OFF + PM * PAIRS * PM_SIZE;
+/// Active weights per value: each family on the sheet and its mirror, the
+/// row counts once.
+const NF: usize = 2 * (TRIPLES + PAIRS + SINGLES + 1 + PM * PAIRS) + 1;
+
+const EVAL_SEED: u64 = 7_000_000;
+const VERSION: u32 = 1;
+
+/// A sheet as the trainer keeps it: crosses capped at ten (more score
+/// nothing), the fifth-die count per face.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct St {
+    c: [u8; 11],
+    /// Count per face 1..=6 (index 0 unused).
+    f: [u8; 7],
+    /// Fifth-die faces chosen, a bit per face (bit d - 1).
+    mask: u8,
+}
+
+impl St {
+    fn done(&self) -> bool {
+        self.f.iter().any(|&n| n >= FIFTH_BOXES)
+    }
+    fn total(&self) -> i32 {
+        (0..11).map(|i| ROW[i][usize::from(self.c[i])]).sum()
+    }
+    fn chosen(&self) -> u32 {
+        self.mask.count_ones()
+    }
+    /// The sheet after crossing rows `x`, `y` (0-based) and face `fifth`
+    /// (0 on a free throw).
+    fn with(&self, x: usize, y: usize, fifth: u8) -> St {
+        let mut n = *self;
+        n.c[x] = (n.c[x] + 1).min(BOXES);
+        n.c[y] = (n.c[y] + 1).min(BOXES);
+        if fifth > 0 {
+            n.f[usize::from(fifth)] += 1;
+            n.mask |= 1 << (fifth - 1);
+        }
+        n
+    }
+    fn from_sheet(s: &Sheet) -> St {
+        let mut st = St::default();
+        for i in 0..11 {
+            st.c[i] = s.crosses[i].min(BOXES);
+        }
+        for f in &s.fifth {
+            st.f[usize::from(f.number)] = f.crosses;
+            st.mask |= 1 << (f.number - 1);
+        }
+        st
+    }
+}
+
+const ROW: [[i32; 11]; 11] = {
+    let mut t = [[0i32; 11]; 11];
+    let points = rules::choice::POINTS;
+    let mut s = 0;
+    while s < 11 {
+        let mut c = 1;
+        while c < 11 {
+            t[s][c] = if c < 5 {
+                -200
+            } else {
+                (c as i32 - 5) * points[s] as i32
+            };
+            c += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Shared tables: the clock per fifth-die counts, the pair list, the
+/// mirrored masks.
+struct Tabs {
+    clock: [[[u8; 8]; 8]; 8],
+    pairs: [(usize, usize); PAIRS],
+    mirror_mask: [u8; 64],
+}
+
+fn bucket(r: f64) -> u8 {
+    let b = if r < 11.0 {
+        (r as usize).saturating_sub(1)
+    } else if r < 13.0 {
+        10
+    } else if r < 16.0 {
+        11
+    } else if r < 20.0 {
+        12
+    } else if r < 25.0 {
+        13
+    } else if r < 31.0 {
+        14
+    } else {
+        15
+    };
+    b.min(K - 1) as u8
+}
+
+impl Tabs {
+    fn new() -> Tabs {
+        let mut clock = [[[0u8; 8]; 8]; 8];
+        for a in 0..8u8 {
+            for b in 0..8u8 {
+                for c in 0..8u8 {
+                    let mut s = Sheet::default();
+                    for (k, &n) in [a, b, c].iter().enumerate() {
+                        if n > 0 {
+                            s.fifth.push(Fifth {
+                                number: k as u8 + 1,
+                                crosses: n,
+                            });
+                        }
+                    }
+                    clock[usize::from(a)][usize::from(b)][usize::from(c)] =
+                        bucket(bot::remaining_throws(&s));
+                }
+            }
+        }
+        let mut pairs = Vec::new();
+        for i in 0..11 {
+            for j in i + 1..11 {
+                let m = (10 - j, 10 - i);
+                if (i, j) <= m {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        assert_eq!(pairs.len(), PAIRS);
+        let mut mirror_mask = [0u8; 64];
+        for (m, out) in mirror_mask.iter_mut().enumerate() {
+            for d in 0..6 {
+                if m & 1 << d != 0 {
+                    *out |= 1 << (5 - d);
+                }
+            }
+        }
+        Tabs {
+            clock,
+            pairs: pairs.try_into().unwrap(),
+            mirror_mask,
+        }
+    }
+
+    fn clock_of(&self, st: &St) -> usize {
+        let mut c = [0usize; 3];
+        let mut k = 0;
+        for d in 1..=6 {
+            if st.f[d] > 0 && k < 3 {
+                c[k] = usize::from(st.f[d].min(7));
+                k += 1;
+            }
+        }
+        usize::from(self.clock[c[0]][c[1]][c[2]])
+    }
+
+    /// The indices of the active weights of a sheet not yet done.
+    fn features(&self, st: &St, out: &mut [u32; NF]) {
+        let k = self.clock_of(st);
+        // The mirror sheet: sum s in the row of 14 - s.
+        let mut m = st.c;
+        m.reverse();
+        let mut n = 0;
+        for side in 0..2 {
+            let (cc, mask) = if side == 0 {
+                (&st.c, st.mask as usize)
+            } else {
+                (&m, self.mirror_mask[st.mask as usize] as usize)
+            };
+            let cu = |i: usize| usize::from(cc[i]);
+            for b in 0..TRIPLES {
+                out[n] = (T3_OFF + b * T3_SIZE + ((cu(b) * C + cu(b + 1)) * C + cu(b + 2)) * K + k)
+                    as u32;
+                n += 1;
+            }
+            for (p, &(i, j)) in self.pairs.iter().enumerate() {
+                out[n] = (T2_OFF + p * T2_SIZE + (cu(i) * C + cu(j)) * K + k) as u32;
+                n += 1;
+            }
+            for p in 0..PM * PAIRS {
+                let (i, j) = self.pairs[p];
+                out[n] = (PM_OFF + p * PM_SIZE + (cu(i) * C + cu(j)) * 64 + mask) as u32;
+                n += 1;
+            }
+            for i in 0..SINGLES {
+                out[n] = (T1_OFF + i * T1_SIZE + (cu(i) * 64 + mask) * K + k) as u32;
+                n += 1;
+            }
+            // The fifth-die table: the counts of the chosen faces in face
+            // order (mirrored: face 7 - d, so the order reverses).
+            let mut d_idx = 0usize;
+            let faces: [usize; 6] = if side == 0 {
+                [1, 2, 3, 4, 5, 6]
+            } else {
+                [6, 5, 4, 3, 2, 1]
+            };
+            let mut used = 0;
+            for &d in &faces {
+                if st.f[d] > 0 && used < 3 {
+                    d_idx = d_idx * 8 + usize::from(st.f[d].min(7));
+                    used += 1;
+                }
+            }
+            for _ in used..3 {
+                d_idx *= 8;
+            }
+            out[n] = (D_OFF + mask * 512 + d_idx) as u32;
+            n += 1;
+        }
+        let neg = st.c.iter().filter(|&&c| (1..5).contains(&c)).count();
+        let mid = st.c.iter().filter(|&&c| (5..10).contains(&c)).count();
+        out[n] = (E_OFF + (neg * 12 + mid) * K + k) as u32;
+        n += 1;
+        debug_assert_eq!(n, NF);
+    }
+}
+
+struct Net {
+    w: Vec<f32>,
+    tabs: Tabs,
+}
+
+impl Net {
+    fn value_of(&self, f: &[u32; NF]) -> f32 {
+        f.iter().map(|&i| self.w[i as usize]).sum()
+    }
+    fn value(&self, st: &St) -> f32 {
+        if st.done() {
+            return 0.0;
+        }
+        let mut f = [0u32; NF];
+        self.tabs.features(st, &mut f);
+        self.value_of(&f)
+    }
+    fn update(&mut self, f: &[u32; NF], step: f32) {
+        for &i in f {
+            self.w[i as usize] += step;
+        }
+    }
+}
+
+/// Every distinct legal outcome of `dice` on `st` (R-CH-2, R-CH-3): the
+/// rows crossed (0-based, low first) and the fifth-die face (0 free).
+fn outcomes(st: &St, dice: &[u8; 5], out: &mut Vec<(usize, usize, u8)>) {
+    out.clear();
+    let shown = dice.iter().fold(0u8, |m, &d| m | 1 << (d - 1));
+    let full = st.chosen() >= 3;
+    let free = full && shown & st.mask == 0;
+    for f in 0..5 {
+        let face = dice[f];
+        if full && !free && st.mask & 1 << (face - 1) == 0 {
+            continue;
+        }
+        let r: [u8; 4] = {
+            let mut r = [0u8; 4];
+            let mut k = 0;
+            for (i, &d) in dice.iter().enumerate() {
+                if i != f {
+                    r[k] = d;
+                    k += 1;
+                }
+            }
+            r
+        };
+        for (a, b, c, e) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
+            let x = usize::from(r[a] + r[b] - 2);
+            let y = usize::from(r[c] + r[e] - 2);
+            let o = (x.min(y), x.max(y), if free { 0 } else { face });
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+}
+
+/// The 1-ply greedy choice: the afterstate with the highest result + V,
+/// and that figure. The first of equals.
+fn choose(net: &Net, st: &St, dice: &[u8; 5], buf: &mut Vec<(usize, usize, u8)>) -> (f32, St) {
+    outcomes(st, dice, buf);
+    let mut best: Option<(f32, St)> = None;
+    for &(x, y, face) in buf.iter() {
+        let n = st.with(x, y, face);
+        let v = n.total() as f32 + net.value(&n);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, n));
+        }
+    }
+    best.expect("a legal assignment")
+}
+
+fn throw(rng: &mut Rng) -> [u8; 5] {
+    [rng.d6(), rng.d6(), rng.d6(), rng.d6(), rng.d6()]
+}
+
+/// One TD(0) self-play game; returns its result and the sum of |delta|
+/// and the number of updates.
+fn td_game(net: &mut Net, rng: &mut Rng, alpha: f32, epsilon: f64) -> (i32, f64, u32) {
+    let mut buf = Vec::with_capacity(16);
+    let mut st = St::default();
+    let mut prev: Option<([u32; NF], i32)> = None;
+    let mut abs = 0.0;
+    let mut updates = 0;
+    loop {
+        let dice = throw(rng);
+        let (best_v, best) = choose(net, &st, &dice, &mut buf);
+        if let Some((f, total)) = &prev {
+            let delta = best_v - *total as f32 - net.value_of(f);
+            net.update(f, alpha * delta);
+            abs += f64::from(delta.abs());
+            updates += 1;
+        }
+        let next = if epsilon > 0.0 && (rng.below(1 << 30) as f64) < epsilon * f64::from(1u32 << 30)
+        {
+            let (x, y, face) = buf[rng.below(buf.len() as u64) as usize];
+            st.with(x, y, face)
+        } else {
+            best
+        };
+        if next.done() {
+            return (next.total(), abs, updates);
+        }
+        let mut f = [0u32; NF];
+        net.tabs.features(&next, &mut f);
+        prev = Some((f, next.total()));
+        st = next;
+    }
+}
+
+/// A solo game on the dice of `seed`, played 1-ply by the learned value.
+fn play_learned(net: &Net, seed: u64) -> i32 {
+    let mut rng = Rng::new(seed);
+    let mut buf = Vec::with_capacity(16);
+    let mut st = St::default();
+    while !st.done() {
+        let dice = throw(&mut rng);
+        st = choose(net, &st, &dice, &mut buf).1;
+    }
+    st.total()
+}
+
+/// The same dice played by today's strong player (as `choice_paired`).
+fn play_strong(seed: u64) -> i32 {
+    let mut rng = Rng::new(seed);
+    let mut s = Sheet::default();
+    while !s.done() {
+        let dice = throw(&mut rng);
+        let scored = bot::strong_scores(&s, &dice);
+        let best = scored.iter().fold(f64::MIN, |m, (v, _)| m.max(*v));
+        let a = scored.iter().find(|(v, _)| *v == best).unwrap().1;
+        s = bot::after(&s, &dice, &a);
+    }
+    s.total() as i32
+}
+
+/// The same dice played 1-ply by the strong player's table.
+fn play_table(seed: u64) -> i32 {
+    let mut rng = Rng::new(seed);
+    let mut s = Sheet::default();
+    while !s.done() {
+        let dice = throw(&mut rng);
+        let a = bot::best_by(bot::trained(), &s, &dice).unwrap().1;
+        s = bot::after(&s, &dice, &a);
+    }
+    s.total() as i32
+}
+
+fn mean_se(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let m = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, (var / n).sqrt())
+}
+
+/// Supervised start: fit V(s') to the table's estimate of what is still to
+/// come, on the table's own 1-ply play with 5% random assignments.
+fn fit(net: &mut Net, games: u64, seed: u64) {
+    if games == 0 {
+        return;
+    }
+    let t0 = Instant::now();
+    let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9) ^ 0xF17);
+    let mut f = [0u32; NF];
+    let mut abs = 0.0;
+    let mut n = 0u64;
+    for g in 0..games {
+        // A falling step: 0.1 to 0.01 of the error per state.
+        let alpha = (0.1 - 0.09 * g as f32 / games as f32) / NF as f32;
+        let mut s = Sheet::default();
+        while !s.done() {
+            let dice = throw(&mut rng);
+            let options = s.assignments(&dice);
+            let a = if rng.below(100) < 5 {
+                options[rng.below(options.len() as u64) as usize]
+            } else {
+                bot::best_by(bot::trained(), &s, &dice).unwrap().1
+            };
+            s = bot::after(&s, &dice, &a);
+            if s.done() {
+                break;
+            }
+            let st = St::from_sheet(&s);
+            net.tabs.features(&st, &mut f);
+            let target = (bot::estimate(&s) - s.total() as f64) as f32;
+            let delta = target - net.value_of(&f);
+            net.update(&f, alpha * delta);
+            if g >= games * 9 / 10 {
+                abs += f64::from(delta.abs());
+                n += 1;
+            }
+        }
+    }
+    println!(
+        "fit: {games} games of the table's play in {:.0} s; mean |error| over the last tenth {:.1} points",
+        t0.elapsed().as_secs_f64(),
+        abs / n.max(1) as f64
+    );
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Header {
+    version: u32,
+    weights: usize,
+    seed: u64,
+    /// TD games played.
+    games: u64,
+    lr: f64,
+    lr_half: u64,
+    epsilon: f64,
+    fit_games: u64,
+    best_eval: Option<f64>,
+    best_eval_games: u64,
+}
+
+fn save(path: &str, h: &Header, w: &[f32]) -> std::io::Result<()> {
+    let tmp = format!("{path}.tmp");
+    {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        file.write_all(serde_json::to_string(h).unwrap().as_bytes())?;
+        file.write_all(b"\n")?;
+        for x in w {
+            file.write_all(&x.to_le_bytes())?;
+        }
+        file.flush()?;
+        file.get_ref().sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+fn load(path: &str) -> Result<(Header, Vec<f32>), String> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| format!("{path}: {e}"))?;
+    let nl = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or(format!("{path}: no header"))?;
+    let h: Header =
+        serde_json::from_slice(&bytes[..nl]).map_err(|e| format!("{path}: header: {e}"))?;
+    if h.version != VERSION || h.weights != WEIGHTS {
+        return Err(format!(
+            "{path}: version {} with {} weights, this trainer is version {VERSION} with {WEIGHTS}",
+            h.version, h.weights
+        ));
+    }
+    let body = &bytes[nl + 1..];
+    if body.len() != 4 * WEIGHTS {
+        return Err(format!(
+            "{path}: {} weight bytes, expected {}",
+            body.len(),
+            4 * WEIGHTS
+        ));
+    }
+    let w = body
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok((h, w))
+}
+
+struct Args {
+    checkpoint: String,
+    resume: Option<String>,
+    seed: u64,
+    games: u64,
+    lr: f64,
+    lr_half: u64,
+    epsilon: f64,
+    fit_games: u64,
+    eval_every: u64,
+    eval_games: u64,
+    ckpt_games: u64,
+    no_strong: bool,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        checkpoint: "choice_ntuple.ckpt".into(),
+        resume: None,
+        seed: 1,
+        games: u64::MAX,
+        lr: 0.01,
+        lr_half: 40_000_000,
+        epsilon: 0.0,
+        fit_games: 200_000,
+        eval_every: 2_000_000,
+        eval_games: 20_000,
+        ckpt_games: 1_000_000,
+        no_strong: false,
+    };
+    let mut it = std::env::args().skip(1);
+    let fail = |m: String| -> ! {
+        eprintln!("choice_ntuple: {m}");
+        std::process::exit(2)
+    };
+    while let Some(flag) = it.next() {
+        if flag == "--no-strong" {
+            a.no_strong = true;
+            continue;
+        }
+        let v = it
+            .next()
+            .unwrap_or_else(|| fail(format!("{flag} needs a value")));
+        let num = |v: &str| -> u64 {
+            v.replace('_', "")
+                .parse::<f64>()
+                .map(|x| x as u64)
+                .unwrap_or_else(|_| fail(format!("{flag}: not a number: {v}")))
+        };
+        let real = |v: &str| -> f64 {
+            v.parse()
+                .unwrap_or_else(|_| fail(format!("{flag}: not a number: {v}")))
+        };
+        match flag.as_str() {
+            "--checkpoint" => a.checkpoint = v,
+            "--resume" => a.resume = Some(v),
+            "--seed" => a.seed = num(&v),
+            "--games" => a.games = num(&v),
+            "--lr" => a.lr = real(&v),
+            "--lr-half" => a.lr_half = num(&v),
+            "--epsilon" => a.epsilon = real(&v),
+            "--fit-games" => a.fit_games = num(&v),
+            "--eval-every" => a.eval_every = num(&v).max(1),
+            "--eval-games" => a.eval_games = num(&v).max(2),
+            "--ckpt-games" => a.ckpt_games = num(&v).max(1),
+            _ => fail(format!("unknown flag {flag}")),
+        }
+    }
+    a
+}
+
+fn main() {
+    let a = args();
+    bot::warm_up();
+    let mut net = Net {
+        w: vec![0.0; WEIGHTS],
+        tabs: Tabs::new(),
+    };
+    let mut h = match &a.resume {
+        Some(p) => {
+            let (h, w) = load(p).unwrap_or_else(|e| {
+                eprintln!("choice_ntuple: {e}");
+                std::process::exit(2)
+            });
+            net.w = w;
+            println!(
+                "resumed from {p}: {} TD games played (seed {}, lr {}, lr-half {}, epsilon {}); \
+                 its settings are kept",
+                h.games, h.seed, h.lr, h.lr_half, h.epsilon
+            );
+            h
+        }
+        None => Header {
+            version: VERSION,
+            weights: WEIGHTS,
+            seed: a.seed,
+            games: 0,
+            lr: a.lr,
+            lr_half: a.lr_half,
+            epsilon: a.epsilon,
+            fit_games: a.fit_games,
+            best_eval: None,
+            best_eval_games: 0,
+        },
+    };
+    println!(
+        "n-tuple network: {WEIGHTS} weights, {NF} per value; checkpoint {}",
+        a.checkpoint
+    );
+    // The fixed evaluation games and today's players on them.
+    let seeds: Vec<u64> = (EVAL_SEED..EVAL_SEED + a.eval_games).collect();
+    let t0 = Instant::now();
+    // Today's strong player on the evaluation games, kept beside the
+    // checkpoint (it takes a minute or two for 20,000 games).
+    let strong_path = format!("{}.strong-{EVAL_SEED}-{}", a.checkpoint, a.eval_games);
+    let strong: Option<Vec<f64>> = (!a.no_strong).then(|| {
+        if let Some(v) = std::fs::read_to_string(&strong_path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Vec<f64>>(&t).ok())
+            .filter(|v| v.len() == seeds.len())
+        {
+            return v;
+        }
+        let v: Vec<f64> = seeds.iter().map(|&s| f64::from(play_strong(s))).collect();
+        let _ = std::fs::write(&strong_path, serde_json::to_string(&v).unwrap());
+        v
+    });
+    let table: Vec<f64> = seeds.iter().map(|&s| f64::from(play_table(s))).collect();
+    let (tm, tse) = mean_se(&table);
+    print!(
+        "evaluation games: {} from seed {EVAL_SEED}; table 1-ply {tm:.1} ± {tse:.1}",
+        seeds.len()
+    );
+    if let Some(s) = &strong {
+        let (sm, sse) = mean_se(s);
+        print!(", strong {sm:.1} ± {sse:.1}");
+    }
+    println!(" ({:.1} s)", t0.elapsed().as_secs_f64());
+    let evaluate = |net: &Net, games: u64| -> f64 {
+        let t = Instant::now();
+        let mine: Vec<f64> = seeds
+            .iter()
+            .map(|&s| f64::from(play_learned(net, s)))
+            .collect();
+        let (m, se) = mean_se(&mine);
+        let diff = |other: &[f64]| {
+            let d: Vec<f64> = mine.iter().zip(other).map(|(a, b)| a - b).collect();
+            mean_se(&d)
+        };
+        let (dt, dtse) = diff(&table);
+        print!(
+            "eval @ {games} games: learned 1-ply {m:.1} ± {se:.1} over {}; vs table 1-ply {dt:+.1} ± {dtse:.1}",
+            mine.len()
+        );
+        if let Some(s) = &strong {
+            let (ds, dsse) = diff(s);
+            print!("; vs strong {ds:+.1} ± {dsse:.1}");
+        }
+        println!(" ({:.1} s)", t.elapsed().as_secs_f64());
+        m
+    };
+    if a.resume.is_none() {
+        fit(&mut net, h.fit_games, h.seed);
+        let m = evaluate(&net, 0);
+        h.best_eval = Some(m);
+        save(&a.checkpoint, &h, &net.w).expect("the checkpoint");
+        save(&format!("{}.best", a.checkpoint), &h, &net.w).expect("the best checkpoint");
+    } else {
+        evaluate(&net, h.games);
+    }
+    let start = Instant::now();
+    let mut last_print = Instant::now();
+    let mut last_ckpt = Instant::now();
+    let mut since = (0u64, 0.0f64, 0u64, 0i64);
+    let mut last_games = h.games;
+    while h.games < a.games {
+        let g = h.games;
+        let lr = if h.lr_half == 0 {
+            h.lr
+        } else {
+            h.lr * 0.5f64.powf(g as f64 / h.lr_half as f64)
+        };
+        let mut rng = Rng::new(h.seed << 40 | g);
+        let (result, abs, n) = td_game(&mut net, &mut rng, (lr / NF as f64) as f32, h.epsilon);
+        h.games += 1;
+        since.0 += 1;
+        since.1 += abs;
+        since.2 += u64::from(n);
+        since.3 += i64::from(result);
+        if h.games % a.eval_every == 0 {
+            let m = evaluate(&net, h.games);
+            if h.best_eval.is_none_or(|b| m > b) {
+                h.best_eval = Some(m);
+                h.best_eval_games = h.games;
+                save(&format!("{}.best", a.checkpoint), &h, &net.w).expect("the best checkpoint");
+            }
+        }
+        let ckpt_due = h.games % a.ckpt_games == 0
+            || last_ckpt.elapsed() > Duration::from_secs(300)
+            || h.games == a.games;
+        if ckpt_due {
+            save(&a.checkpoint, &h, &net.w).expect("the checkpoint");
+            last_ckpt = Instant::now();
+        }
+        if last_print.elapsed() > Duration::from_secs(60) || h.games == a.games {
+            let secs = last_print.elapsed().as_secs_f64();
+            println!(
+                "games {} ({:.0}/s), lr {lr:.5}, self-play mean {:.1}, mean |TD error| {:.1}, {:.0} min running",
+                h.games,
+                (h.games - last_games) as f64 / secs,
+                since.3 as f64 / since.0 as f64,
+                since.1 / since.2.max(1) as f64,
+                start.elapsed().as_secs_f64() / 60.0
+            );
+            since = (0, 0.0, 0, 0);
+            last_games = h.games;
+            last_print = Instant::now();
+        }
+    }
+    println!("done: {} games", h.games);
+}
