@@ -1,8 +1,9 @@
 //! Prints the coach's honesty report for every game (issue 25): the coach's
 //! value of its best choice against the mean of continuations under the
 //! strong player. `cargo run --release -p spielblock-rules --example
-//! coach_check -- [games] [continuations]`; OTHERS=casual plays the other
-//! seats at casual (the coach advising seat 0 against them).
+//! coach_check -- [games] [continuations]`, every listed game at its fewest
+//! seats (SEATS=n for more; ONLY=id for one game); OTHERS=casual plays the
+//! other seats at casual (the coach advising seat 0 against them).
 use rules::driver::coach_check_against;
 use rules::{Level, Playable};
 
@@ -32,20 +33,23 @@ fn main() {
     let games = args.first().copied().unwrap_or(200);
     let cont = args.get(1).copied().unwrap_or(4);
     let only = std::env::var("ONLY").unwrap_or_default();
-    let want = |id: &str| only.is_empty() || only == id;
-    if want("mindgolf") {
-        report::<rules::mindgolf::MindGolf>(1, games, cont);
+    // Every listed game, at its fewest seats (SEATS=n for more, within its
+    // range).
+    let seats: Option<usize> = std::env::var("SEATS").ok().and_then(|s| s.parse().ok());
+    struct Report(Option<usize>, u64, u64);
+    impl rules::registry::Visit for Report {
+        type Out = ();
+        fn visit<G: Playable>(self) {
+            let n = self
+                .0
+                .unwrap_or(G::MIN_SEATS)
+                .clamp(G::MIN_SEATS, G::MAX_SEATS);
+            report::<G>(n, self.1, self.2);
+        }
     }
-    if want("choice") {
-        report::<rules::choice::Choice>(1, games, cont);
-    }
-    if want("minesweeper") {
-        report::<rules::minesweeper::Minesweeper>(2, games, 1);
-    }
-    if want("gnoming") {
-        report::<rules::gnoming::Gnoming>(4, games, 1);
-    }
-    if want("en-gingg") {
-        report::<rules::en_gingg::EnGingg>(3, games, cont);
+    for id in rules::registry::ids() {
+        if only.is_empty() || only == id {
+            rules::registry::visit(id, Report(seats, games, cont)).expect("a listed game");
+        }
     }
 }
