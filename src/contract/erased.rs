@@ -1,4 +1,4 @@
-//! `AnyGame`: one game in play behind an object-safe trait, so the session,
+//! `GameInPlay`: one game in play behind an object-safe trait, so the session,
 //! the play screen and the replay are compiled once for every game; and
 //! `LiveMatch`, its one implementation for any `GameView` over a shared
 //! `rules::Match<G>`. This is the one place the app erases a game's types.
@@ -39,7 +39,7 @@ pub enum Pick {
 }
 
 /// One game in play, type-erased: the session drives every game through this.
-pub trait AnyGame: Send + Sync {
+pub trait GameInPlay: Send + Sync {
     /// The record as saved (the replay format).
     fn record(&self) -> Value;
     fn seats(&self) -> Vec<SeatInfo>;
@@ -128,7 +128,7 @@ pub(crate) fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
     }
 }
 
-/// A game in play, shared between the session (through `AnyGame`) and its
+/// A game in play, shared between the session (through `GameInPlay`) and its
 /// table (through the typed `TableCtx`), and which opening of it this is
 /// (`Frame::epoch`).
 pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
@@ -174,7 +174,7 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
     }
 }
 
-impl<G: GameView> AnyGame for LiveMatch<G> {
+impl<G: GameView> GameInPlay for LiveMatch<G> {
     fn record(&self) -> Value {
         serde_json::to_value(self.m().record()).expect("a record serializes")
     }
@@ -466,7 +466,7 @@ pub(crate) fn new_record<G: GameView>(
     Ok(serde_json::to_value(m.record()).expect("a record serializes"))
 }
 
-pub(crate) fn open<G: GameView>(mut record: Value) -> Result<Box<dyn AnyGame>, Text> {
+pub(crate) fn open<G: GameView>(mut record: Value) -> Result<Box<dyn GameInPlay>, Text> {
     // Options are read like setup's: defaults for missing ones, anything
     // unknown or out of range refused with its reason.
     let options = record.get("options").cloned().unwrap_or(Value::Null);
@@ -554,7 +554,7 @@ pub struct GameEntry {
     /// A new game's record as JSON, or why the rules refuse the set-up.
     pub new_record: fn(Vec<SeatInfo>, &Value, u64) -> Result<Value, Text>,
     /// Replays a saved record, or says why it cannot be used.
-    pub open: fn(Value) -> Result<Box<dyn AnyGame>, Text>,
+    pub open: fn(Value) -> Result<Box<dyn GameInPlay>, Text>,
     pub rules: fn() -> AnyView,
     pub replay_hint: fn(Locale) -> Option<String>,
     pub lesson: fn() -> Option<Lesson>,

@@ -4,7 +4,7 @@
 //!   one impl per game, and `GameEntry`, a game's line in the app's registry;
 //! - `seat`: what a seat's table receives (`TableCtx<G>`, `Seen<G>`) and
 //!   sends (`Sent`);
-//! - `erased`: `AnyGame`, one game in play with its types erased, so the
+//! - `erased`: `GameInPlay`, one game in play with its types erased, so the
 //!   session, the play screen and the replay are compiled once for every
 //!   game; the one place types are erased.
 //!

@@ -16,7 +16,7 @@
 //! write is on its way, taps and computer moves count for nothing, and a
 //! change of seats or a confirmed hand-over queues behind it.
 
-use crate::contract::{AnyGame, GameEntry, Pick, Sent, Step};
+use crate::contract::{GameEntry, GameInPlay, Pick, Sent, Step};
 use crate::i18n::Text;
 use crate::i18n::*;
 use crate::platform::sound::Cue;
@@ -137,7 +137,7 @@ pub enum Written {
 
 pub struct Session {
     entry: GameEntry,
-    live: Box<dyn AnyGame>,
+    live: Box<dyn GameInPlay>,
     meta: SavedGame,
     block: Option<Block>,
     /// The change being written.
@@ -198,7 +198,7 @@ impl Session {
         self.entry
     }
 
-    pub fn live(&self) -> &dyn AnyGame {
+    pub fn live(&self) -> &dyn GameInPlay {
         self.live.as_ref()
     }
 

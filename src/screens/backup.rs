@@ -4,7 +4,7 @@
 //! game. A broken, truncated, foreign or oversized file is refused with the
 //! reason and changes nothing; a write the browser refuses is undone.
 
-use crate::contract::AnyGame;
+use crate::contract::GameInPlay;
 use crate::i18n::Text;
 use crate::i18n::*;
 use crate::store::{self, Meet, SaveError, SavedGame, Unreadable, GAME_PREFIX};
@@ -344,7 +344,7 @@ pub async fn check(text: String) -> Result<Plan, Text> {
 /// date stays only if the seed is that day's; times are never later than
 /// now. So an edited file cannot put a score into the statistics and
 /// records that its moves did not make.
-pub fn settle(saved: &mut SavedGame, live: &dyn AnyGame) {
+pub fn settle(saved: &mut SavedGame, live: &dyn GameInPlay) {
     saved.outcome = live.outcome();
     saved.finished = saved.outcome.is_some();
     // Who holds the device is never taken from a file: the hand-over

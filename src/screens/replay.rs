@@ -5,7 +5,7 @@
 //! whole (its game's code replays it to the end) and shown (`/replay`) without
 //! being saved until the player adds it to their history.
 
-use crate::contract::{AnyGame, Frame, GameEntry, Port};
+use crate::contract::{Frame, GameEntry, GameInPlay, Port};
 use crate::games;
 use crate::i18n::Text;
 use crate::i18n::*;
@@ -232,7 +232,7 @@ pub fn open_finished(
     saved: SavedGame,
     notice: impl Fn(Text) -> AnyView + 'static,
     unfinished: Text,
-    show: impl FnOnce(GameEntry, Box<dyn AnyGame>, SavedGame) -> AnyView + 'static,
+    show: impl FnOnce(GameEntry, Box<dyn GameInPlay>, SavedGame) -> AnyView + 'static,
 ) -> AnyView {
     let game = saved.game.clone();
     games::when_loaded(vec![game.clone()], move || {
@@ -379,7 +379,7 @@ pub fn OpenGameFile(#[prop(optional)] opened: Option<Callback<()>>) -> impl Into
 #[component]
 fn ReplayTable(
     entry: GameEntry,
-    live: Box<dyn AnyGame>,
+    live: Box<dyn GameInPlay>,
     saved: SavedGame,
     stored: bool,
     at: usize,

@@ -2,11 +2,11 @@
 //! person's seat, every decision the coach weighs with the strong player's
 //! move and the expected points lost, the three costliest each one tap
 //! from the replay at that move, and a chart of the expected points over
-//! the game. The figures come from the rules (`AnyGame::judge`); the moves are
+//! the game. The figures come from the rules (`GameInPlay::judge`); the moves are
 //! weighed one after another between frames, so a long game never holds
 //! the page.
 
-use crate::contract::{coach_number, AnyGame, GameEntry, Judgement};
+use crate::contract::{coach_number, GameEntry, GameInPlay, Judgement};
 use crate::i18n::Text;
 use crate::i18n::*;
 use crate::platform::lang::LangSwitch;
@@ -56,7 +56,7 @@ async fn pause() {
 }
 
 #[component]
-fn ReviewScreen(entry: GameEntry, live: Box<dyn AnyGame>, id: String) -> impl IntoView {
+fn ReviewScreen(entry: GameEntry, live: Box<dyn GameInPlay>, id: String) -> impl IntoView {
     let i18n = use_i18n();
     let total = live.moves();
     let seats = live.seats();
