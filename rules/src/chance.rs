@@ -11,7 +11,7 @@
 //! those faces for its dice. The record holds the entered faces, so a game
 //! with dice from the table replays exactly without its seed.
 
-use crate::contract::{RuleError, Seat, Shared};
+use crate::contract::{require_turn, Game, RuleError, Seat, Shared};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -117,16 +117,36 @@ impl<A> TableDice<A> {
     }
 }
 
-/// `Game::apply` for a game with dice from the table, the same in every
-/// such game: its state keeps a `TableDice<Action>` in `dice`, its own moves
-/// are `fn act(&mut self, Seat, &Action, &mut Vec<Event>) -> Result<(),
-/// Error>`, and `Action::Faces(Vec<u8>)` enters faces (`table_dice_faces!`
-/// in its `RealDice` impl).
+/// `Game::is_legal`, `refusal` and `apply_unchecked` for a game with dice
+/// from the table, the same in every such game: its state keeps a
+/// `TableDice<Action>` in `dice`, its own moves are `fn act(&mut self, Seat,
+/// &Action, &mut Vec<Event>)` (legal ones only), its own reasons to refuse
+/// are `fn refuse(&self, Seat, &Action) -> RuleError<Error>`, and
+/// `Action::Faces(Vec<u8>)` enters faces (`table_dice_faces!` in its
+/// `RealDice` impl).
 #[macro_export]
 macro_rules! table_dice_moves {
     () => {
-        fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
-            $crate::contract::require_turn(self, seat)?;
+        fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+            $crate::chance::is_legal(
+                &self.dice,
+                seat,
+                <Self as $crate::contract::RealDice>::entered_faces(action),
+                || self.legal_actions(seat).contains(action),
+            )
+        }
+
+        fn refusal(&self, seat: Seat, action: &Action) -> RuleError<Error> {
+            $crate::chance::refusal(
+                self,
+                &self.dice,
+                seat,
+                <Self as $crate::contract::RealDice>::entered_faces(action),
+                || self.refuse(seat, action),
+            )
+        }
+
+        fn apply_unchecked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
             $crate::chance::apply(
                 self,
                 |g| &mut g.dice,
@@ -160,50 +180,79 @@ macro_rules! table_dice_faces {
     };
 }
 
-/// Applies `action` of `seat` to `game` by `act` (the game's own moves, which
-/// draw their dice through `dice(game).draw`), with dice from the table:
-/// `faces` is Some when the action is the entry of faces. Refusals leave
-/// the game unchanged.
-pub fn apply<G: Clone, A: Clone, Ev, E>(
+/// Whether `seat` may play an action now, with dice from the table: while a
+/// throw waits, only the thrower's entry of faces that fill it (`faces` is
+/// Some for an entry); otherwise the game's own legal list (`listed`).
+pub fn is_legal<A>(
+    dice: &TableDice<A>,
+    seat: Seat,
+    faces: Option<&[u8]>,
+    listed: impl FnOnce() -> bool,
+) -> bool {
+    match (dice.waiting(), faces) {
+        (Some(w), Some(f)) => w.seat == seat && w.check(f).is_ok(),
+        (None, None) => listed(),
+        _ => false,
+    }
+}
+
+/// Why an action is refused, with dice from the table: the turn, then the
+/// waiting throw's reasons (R-G-5), then the game's own (`own`).
+pub fn refusal<G: Game, A>(
+    game: &G,
+    dice: &TableDice<A>,
+    seat: Seat,
+    faces: Option<&[u8]>,
+    own: impl FnOnce() -> RuleError<G::Error>,
+) -> RuleError<G::Error> {
+    if let Err(e) = require_turn(game, seat) {
+        return e;
+    }
+    match (dice.waiting(), faces) {
+        (None, Some(_)) => Shared::NoThrowWaiting.into(),
+        (Some(_), None) => Shared::ThrowWaiting.into(),
+        (Some(w), Some(_)) if w.seat != seat => Shared::NotYourTurn.into(),
+        (Some(w), Some(f)) => match w.check(f) {
+            Err(s) => s.into(),
+            Ok(()) => own(),
+        },
+        (None, None) => own(),
+    }
+}
+
+/// Plays a legal action of `seat` on `game` by `act` (the game's own moves,
+/// which draw their dice through `dice(game).draw`), with dice from the
+/// table: `faces` is Some when the action is the entry of faces. An action
+/// that throws, with the option on, waits for its faces instead.
+pub fn apply<G: Clone, A: Clone, Ev>(
     game: &mut G,
     dice: fn(&mut G) -> &mut TableDice<A>,
     seat: Seat,
     action: &A,
     faces: Option<&[u8]>,
-    act: fn(&mut G, Seat, &A, &mut Vec<Ev>) -> Result<(), E>,
-) -> Result<Vec<Ev>, RuleError<E>> {
+    act: fn(&mut G, Seat, &A, &mut Vec<Ev>),
+) -> Vec<Ev> {
     let mut events = Vec::new();
     if let Some(faces) = faces {
-        let (waiting, thrown) = dice(game).waiting.clone().ok_or(Shared::NoThrowWaiting)?;
-        if waiting.seat != seat {
-            return Err(Shared::NotYourTurn.into());
-        }
-        waiting.check(faces)?;
-        let mut next = game.clone();
-        let td = dice(&mut next);
-        td.waiting = None;
+        let td = dice(game);
+        let Some((_, thrown)) = td.waiting.take() else {
+            return events;
+        };
         td.feed = Some(faces.to_vec());
-        act(&mut next, seat, &thrown, &mut events).map_err(RuleError::Game)?;
-        dice(&mut next).feed = None;
-        *game = next;
-        return Ok(events);
+        act(game, seat, &thrown, &mut events);
+        dice(game).feed = None;
+        return events;
     }
-    let td = dice(game);
-    if td.waiting.is_some() {
-        return Err(Shared::ThrowWaiting.into());
-    }
-    if td.on {
+    if dice(game).on {
         let mut probe = game.clone();
         dice(&mut probe).probe = Some(Vec::new());
-        act(&mut probe, seat, action, &mut Vec::new()).map_err(RuleError::Game)?;
+        act(&mut probe, seat, action, &mut Vec::new());
         let kinds = dice(&mut probe).probe.take().unwrap_or_default();
         if !kinds.is_empty() {
             dice(game).waiting = Some((Waiting { seat, dice: kinds }, action.clone()));
-            return Ok(events);
+            return events;
         }
     }
-    let mut next = game.clone();
-    act(&mut next, seat, action, &mut events).map_err(RuleError::Game)?;
-    *game = next;
-    Ok(events)
+    act(game, seat, action, &mut events);
+    events
 }

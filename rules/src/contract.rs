@@ -47,6 +47,10 @@ pub enum Shared {
     Face { face: u8 },
     /// With these options every seat is a person (`Game::people_only`).
     PeopleOnly,
+    /// Not among the legal actions, for no reason the game can name: a
+    /// game's `refusal` ends with it, and the property test fails if it
+    /// is ever given, so every refusal a player meets says why.
+    NotOffered,
 }
 
 /// The longest player name, in characters.
@@ -78,6 +82,7 @@ impl fmt::Display for Shared {
             }
             Shared::Face { face } => write!(f, "A die shows 1 to 6, not {face}."),
             Shared::PeopleOnly => f.write_str("With these options every player is a person."),
+            Shared::NotOffered => f.write_str("That move is not offered now."),
         }
     }
 }
@@ -414,16 +419,42 @@ pub trait Game:
     /// game is over. The host serves the first.
     fn to_act(&self) -> Vec<Seat>;
 
-    /// The legal actions of `seat` now (empty if it need not act). The UI offers
-    /// only these (R-G-2); every other action is refused by `apply`.
+    /// The legal actions of `seat` now (empty if it need not act): the one
+    /// source of legality. The UI offers only these (R-G-2); `apply` refuses
+    /// every other action.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
-    /// Applies one action of `seat`; on error the state is unchanged.
+    /// Whether `action` of `seat` is among its legal actions now. A game
+    /// whose lists are long (every covered cell of a board, the faces of a
+    /// waiting throw) answers from a structured form of the same list; the
+    /// property test checks that both agree.
+    fn is_legal(&self, seat: Seat, action: &Self::Action) -> bool {
+        self.legal_actions(seat).contains(action)
+    }
+
+    /// Why `action` of `seat` is refused, for an action `is_legal` refuses.
+    /// It explains and does not decide: `apply` has decided already.
+    fn refusal(&self, seat: Seat, action: &Self::Action) -> RuleError<Self::Error>;
+
+    /// Plays a legal action (`is_legal` holds): what it caused. Search and
+    /// the computer players call it for actions taken from `legal_actions`.
+    fn apply_unchecked(&mut self, seat: Seat, action: &Self::Action) -> Vec<Self::Event>;
+
+    /// Plays one action of `seat`: the legal check, then `apply_unchecked`;
+    /// a refused action leaves the state unchanged and says why
+    /// (`refusal`). Provided, as in shakmaty's `play`: no game overrides it
+    /// (the registry's tests read each game's source for one that does).
     fn apply(
         &mut self,
         seat: Seat,
         action: &Self::Action,
-    ) -> Result<Vec<Self::Event>, RuleError<Self::Error>>;
+    ) -> Result<Vec<Self::Event>, RuleError<Self::Error>> {
+        if self.is_legal(seat, action) {
+            Ok(self.apply_unchecked(seat, action))
+        } else {
+            Err(self.refusal(seat, action))
+        }
+    }
 
     /// Running scores (balances, totals) per seat.
     fn scores(&self) -> Vec<i64>;

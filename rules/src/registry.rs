@@ -496,6 +496,39 @@ mod tests {
         }
     }
 
+    /// Issue 38 (3): legality has one source. `Game::apply` is provided (the
+    /// legal check, then `apply_unchecked`); a game that wrote its own
+    /// would check legality a second time, by hand. No listed game's
+    /// source defines it.
+    #[test]
+    fn no_game_writes_its_own_apply() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let games = games_list::read_list(&root.join("../../games.txt"), &root);
+        assert!(!games.is_empty());
+        let mut read = 0;
+        for g in games {
+            let mut dirs = vec![root.join(&g.module)];
+            while let Some(dir) = dirs.pop() {
+                for entry in std::fs::read_dir(&dir).unwrap() {
+                    let path = entry.unwrap().path();
+                    if path.is_dir() {
+                        dirs.push(path);
+                    } else if path.extension().is_some_and(|e| e == "rs") {
+                        let text = std::fs::read_to_string(&path).unwrap();
+                        read += 1;
+                        assert!(
+                            !text.contains("fn apply(&mut self"),
+                            "{}: {} defines its own `apply`; implement `refusal` and `apply_unchecked`, and let the provided `apply` decide",
+                            g.id,
+                            path.display()
+                        );
+                    }
+                }
+            }
+        }
+        assert!(read >= 5, "read {read} files");
+    }
+
     #[test]
     fn one_registry_lists_every_game() {
         // Every game of games.txt, in its order, under the id the game gives

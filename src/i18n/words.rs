@@ -56,6 +56,7 @@ pub fn shared_text(s: &Shared, label: &dyn Fn(&str) -> String, l: Locale) -> Str
         }
         Shared::Face { face } => td_string!(l, err_face, face = face).to_string(),
         Shared::PeopleOnly => td_string!(l, err_people_only).to_string(),
+        Shared::NotOffered => td_string!(l, err_not_offered).to_string(),
     }
 }
 

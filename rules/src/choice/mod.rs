@@ -7,7 +7,7 @@
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
     rank_by_key, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind, OptionSpec,
-    Outcome, RealDice, RuleError, Seat, Simulate, Verify,
+    Outcome, RealDice, RuleError, Seat, Shared, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -307,7 +307,29 @@ impl Choice {
             .find(|&s| !self.sheets[s].done())
     }
 
-    fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) -> Result<(), Error> {
+    /// Why an action the legal list lacks is refused: CHOICE's own reasons,
+    /// after the turn and the dice from the table (`chance::refusal`).
+    fn refuse(&self, seat: Seat, action: &Action) -> RuleError<Error> {
+        match (action, &self.stage) {
+            (Action::Roll, Stage::Assign { .. }) => RuleError::Game(Error::AlreadyThrown),
+            (Action::Assign(a), Stage::Assign { dice, .. }) => {
+                if !a.fits(dice) {
+                    RuleError::Game(Error::NotTheThrow)
+                } else if Assignment::new(a.a, a.b, a.fifth) != *a {
+                    RuleError::Game(Error::NotCanonical)
+                } else if let Some(e) = self.sheets[seat].fifth_refusal(dice, a.fifth) {
+                    RuleError::Game(e)
+                } else {
+                    Shared::NotOffered.into()
+                }
+            }
+            (Action::Assign(_) | Action::Faces(_), _) => RuleError::Game(Error::NotThrown),
+            _ => Shared::NotOffered.into(),
+        }
+    }
+
+    /// Plays a legal action (entered faces are `chance::apply`'s).
+    fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
         match (action, self.stage.clone()) {
             (Action::Roll, Stage::Roll { .. }) => {
                 let d = self.dice.draw(&mut self.rng, 5, DieKind::Plain);
@@ -323,22 +345,9 @@ impl Choice {
                     .filter(|&s| !self.sheets[s].done())
                     .collect();
                 self.stage = Stage::Assign { dice, pending };
-                Ok(())
             }
-            (Action::Roll, _) => Err(Error::AlreadyThrown),
-            // Entered faces are applied by `chance::apply`, never here.
-            (Action::Faces(_), _) => Err(Error::NotThrown),
             (Action::Assign(a), Stage::Assign { dice, mut pending }) => {
-                if !a.fits(&dice) {
-                    return Err(Error::NotTheThrow);
-                }
-                if Assignment::new(a.a, a.b, a.fifth) != *a {
-                    return Err(Error::NotCanonical);
-                }
                 let sheet = &self.sheets[seat];
-                if let Some(e) = sheet.fifth_refusal(&dice, a.fifth) {
-                    return Err(e);
-                }
                 let free = sheet.is_free(&dice);
                 let (x, y) = a.sums();
                 let next = sheet.with(x, y, (!free).then_some(a.fifth));
@@ -353,7 +362,7 @@ impl Choice {
                 self.sheets[seat] = next;
                 ev.push(Event::Assigned {
                     seat,
-                    assignment: Assignment::new(a.a, a.b, a.fifth),
+                    assignment: *a,
                     free,
                     fifth_crosses,
                     total,
@@ -364,7 +373,7 @@ impl Choice {
                 pending.retain(|&s| s != seat);
                 if !pending.is_empty() {
                     self.stage = Stage::Assign { dice, pending };
-                    return Ok(());
+                    return;
                 }
                 // R-CH-1: the cup goes to the next active player after the
                 // thrower; R-CH-4: the game is over when nobody is left.
@@ -375,9 +384,9 @@ impl Choice {
                         Stage::Over
                     }
                 };
-                Ok(())
             }
-            (Action::Assign(_), _) => Err(Error::NotThrown),
+            // Not legal: `apply` refuses it before it comes here.
+            _ => {}
         }
     }
 }

@@ -6,7 +6,7 @@
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
     rank_by_key, sort_small_by, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
-    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Shared, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -288,7 +288,7 @@ impl EnGingg {
         }
     }
 
-    fn roll(&mut self, seat: Seat, events: &mut Vec<Event>) -> Result<(), Error> {
+    fn roll(&mut self, seat: Seat, events: &mut Vec<Event>) {
         match self.phase.clone() {
             Phase::One {
                 kept,
@@ -321,9 +321,7 @@ impl EnGingg {
                         throws: throws + 1,
                     };
                 }
-                Ok(())
             }
-            Phase::One { throw: Some(_), .. } => Err(Error::SetAsideFirst),
             Phase::Two {
                 d,
                 total,
@@ -366,7 +364,7 @@ impl EnGingg {
                         };
                         if let Some(loser) = self.book(to, -amount, reason) {
                             events.push(Event::GameOver { loser });
-                            return Ok(());
+                            return;
                         }
                     }
                     self.pass_turn(events);
@@ -389,45 +387,61 @@ impl EnGingg {
                         last: Some(dice),
                     };
                 }
-                Ok(())
             }
-            // require_turn refuses every action once the game is over.
-            Phase::Over => unreachable!("checked by require_turn"),
+            // Not legal (a throw waits, or the game is over): `apply`
+            // refuses it before it comes here.
+            Phase::One { throw: Some(_), .. } | Phase::Over => {}
         }
     }
 
-    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) -> Result<(), Error> {
+    /// Why an action the legal list lacks is refused: En Gingg's own
+    /// reasons, after the turn and the dice from the table
+    /// (`chance::refusal`).
+    fn refuse(&self, _seat: Seat, action: &Action) -> RuleError<Error> {
+        RuleError::Game(match (action, &self.phase) {
+            (Action::Roll, Phase::One { throw: Some(_), .. }) => Error::SetAsideFirst,
+            (
+                Action::SetAside(picks),
+                Phase::One {
+                    throw: Some(throw), ..
+                },
+            ) => {
+                if picks.is_empty() {
+                    // R-EG-2: at least one die per throw.
+                    Error::NoDie
+                } else if picks.windows(2).any(|w| w[0] >= w[1])
+                    || picks.iter().any(|&i| i >= throw.len())
+                {
+                    // Positions in the throw, each once, in increasing
+                    // order: one spelling per choice.
+                    Error::BadPick
+                } else {
+                    return Shared::NotOffered.into();
+                }
+            }
+            (Action::SetAside(_) | Action::Faces(_), _) => Error::NoThrow,
+            _ => return Shared::NotOffered.into(),
+        })
+    }
+
+    /// Plays a legal action (entered faces are `chance::apply`'s).
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         match action {
             Action::Roll => self.roll(seat, events),
             Action::SetAside(picks) => self.set_aside(seat, picks, events),
-            // Entered faces are applied by `chance::apply`, never here.
-            Action::Faces(_) => Err(Error::NoThrow),
+            Action::Faces(_) => {}
         }
     }
 
-    fn set_aside(
-        &mut self,
-        seat: Seat,
-        picks: &[usize],
-        events: &mut Vec<Event>,
-    ) -> Result<(), Error> {
+    fn set_aside(&mut self, seat: Seat, picks: &[usize], events: &mut Vec<Event>) {
         let Phase::One {
             kept,
             throw: Some(throw),
             throws,
         } = self.phase.clone()
         else {
-            return Err(Error::NoThrow);
+            return;
         };
-        // R-EG-2: at least one die per throw.
-        if picks.is_empty() {
-            return Err(Error::NoDie);
-        }
-        // Positions in the throw, each once, in increasing order: one
-        // spelling per choice, so every accepted action is a listed legal one.
-        if picks.windows(2).any(|w| w[0] >= w[1]) || picks.iter().any(|&i| i >= throw.len()) {
-            return Err(Error::BadPick);
-        }
         let chosen: Vec<u8> = picks.iter().map(|&i| throw[i]).collect();
         let mut kept = kept;
         kept.extend(&chosen);
@@ -446,7 +460,6 @@ impl EnGingg {
         if done {
             self.finish_phase1(seat, total, events);
         }
-        Ok(())
     }
 }
 

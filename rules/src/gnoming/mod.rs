@@ -13,7 +13,7 @@
 
 use crate::contract::{
     rank_by_key, require_turn, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
-    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Shared, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use serde::{Deserialize, Serialize};
@@ -845,15 +845,80 @@ impl Gnoming {
         }
     }
 
-    fn act(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, Error> {
+    /// Why an action the legal list lacks is refused, in digital play:
+    /// Gnoming's own reasons, after the turn (`Game::refusal`).
+    fn refuse(&self, seat: Seat, action: Action) -> Result<(), Error> {
+        match (&self.stage, action) {
+            (Stage::Opening { seat: s, .. }, Action::Reveal { pos }) => {
+                if self.layouts[*s][Self::position(pos)?].up {
+                    return Err(Error::FaceUp);
+                }
+            }
+            (Stage::Start, Action::Draw) if self.draw.is_empty() => return Err(Error::EmptyDraw),
+            (Stage::Start, Action::Take { pile }) => {
+                let top = *self
+                    .piles
+                    .get(pile)
+                    .ok_or(Error::NoSuchPile)?
+                    .last()
+                    .ok_or(Error::EmptyPile)?;
+                if !self.placeable(seat, top) {
+                    return Err(Error::MulliganLimit);
+                }
+            }
+            (Stage::Hand { .. }, Action::Place { pos }) => {
+                let pos = Self::position(pos)?;
+                if self.hand == Some(Mulligan) && !self.mulligan_fits(seat, pos) {
+                    return Err(Error::MulliganLimit);
+                }
+            }
+            (Stage::Hand { from_pile: true }, Action::Discard { .. } | Action::Remove) => {
+                return Err(Error::MustPlace)
+            }
+            (Stage::Hand { from_pile: false }, Action::Remove) if self.hand != Some(Hazard) => {
+                return Err(Error::NotAHazard)
+            }
+            (
+                Stage::Hand { from_pile: false } | Stage::Bounce { .. } | Stage::Discard,
+                Action::Discard { pile },
+            ) => {
+                if pile > 1 {
+                    return Err(Error::NoSuchPile);
+                }
+                if self.hand == Some(Hazard) {
+                    return Err(Error::HazardLeaves);
+                }
+                let open = self.piles_open();
+                if !open.contains(&pile) {
+                    return Err(Error::RestartPile { pile: open[0] });
+                }
+            }
+            (Stage::Bounce { from }, Action::Bounce { pos }) => {
+                if Self::position(pos)? == *from {
+                    return Err(Error::BounceBack);
+                }
+            }
+            (Stage::Flips { .. }, Action::Flip { pos }) => {
+                if self.layouts[seat][Self::position(pos)?].up {
+                    return Err(Error::FaceUp);
+                }
+                if self.hidden(seat) < 2 {
+                    return Err(Error::LastCard);
+                }
+            }
+            (Stage::Flips { .. }, Action::Decline) => {}
+            (Stage::Start, Action::Draw) | (Stage::Hand { from_pile: false }, Action::Remove) => {}
+            _ => return Err(Error::NotNow),
+        }
+        Ok(())
+    }
+
+    /// Plays a legal action in digital play.
+    fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
         let mut events = Vec::new();
         match (self.stage.clone(), action) {
             (Stage::Opening { seat: s, left }, Action::Reveal { pos }) => {
-                let pos = Self::position(pos)?;
                 let slot = &mut self.layouts[s][pos];
-                if slot.up {
-                    return Err(Error::FaceUp);
-                }
                 slot.up = true;
                 events.push(Event::Revealed {
                     seat,
@@ -880,23 +945,18 @@ impl Gnoming {
                 }
             }
             (Stage::Start, Action::Draw) => {
-                let card = self.draw.pop().ok_or(Error::EmptyDraw)?;
+                let Some(card) = self.draw.pop() else {
+                    return events;
+                };
                 self.hand = Some(card);
                 self.stage = Stage::Hand { from_pile: false };
                 events.push(Event::Drew { seat, card });
                 self.refill(&mut events);
             }
             (Stage::Start, Action::Take { pile }) => {
-                let top = *self
-                    .piles
-                    .get(pile)
-                    .ok_or(Error::NoSuchPile)?
-                    .last()
-                    .ok_or(Error::EmptyPile)?;
-                if !self.placeable(seat, top) {
-                    return Err(Error::MulliganLimit);
-                }
-                self.piles[pile].pop();
+                let Some(top) = self.piles[pile].pop() else {
+                    return events;
+                };
                 self.hand = Some(top);
                 self.stage = Stage::Hand { from_pile: true };
                 events.push(Event::Took {
@@ -906,55 +966,20 @@ impl Gnoming {
                 });
             }
             (Stage::Hand { .. }, Action::Place { pos }) => {
-                let pos = Self::position(pos)?;
                 let card = self.hand.expect("a card in hand");
-                if card == Mulligan && !self.mulligan_fits(seat, pos) {
-                    return Err(Error::MulliganLimit);
-                }
                 self.put(pos, card, false, &mut events);
             }
-            (Stage::Hand { from_pile: true }, Action::Discard { .. } | Action::Remove) => {
-                return Err(Error::MustPlace);
-            }
-            (Stage::Hand { from_pile: false }, Action::Remove) => {
-                if self.hand != Some(Hazard) {
-                    return Err(Error::NotAHazard);
-                }
-                self.remove(&mut events);
-            }
+            (Stage::Hand { from_pile: false }, Action::Remove) => self.remove(&mut events),
             (
                 Stage::Hand { from_pile: false } | Stage::Bounce { .. } | Stage::Discard,
                 Action::Discard { pile },
-            ) => {
-                if pile > 1 {
-                    return Err(Error::NoSuchPile);
-                }
-                if self.hand == Some(Hazard) {
-                    return Err(Error::HazardLeaves);
-                }
-                let open = self.piles_open();
-                if !open.contains(&pile) {
-                    return Err(Error::RestartPile { pile: open[0] });
-                }
-                self.discard(pile, &mut events);
-            }
-            (Stage::Bounce { from }, Action::Bounce { pos }) => {
-                let pos = Self::position(pos)?;
-                if pos == from {
-                    return Err(Error::BounceBack);
-                }
+            ) => self.discard(pile, &mut events),
+            (Stage::Bounce { .. }, Action::Bounce { pos }) => {
                 let card = self.hand.expect("the bouncing card");
                 self.put(pos, card, true, &mut events);
             }
             (Stage::Flips { mut queue }, Action::Flip { .. } | Action::Decline) => {
                 if let Action::Flip { pos } = action {
-                    let pos = Self::position(pos)?;
-                    if self.layouts[seat][pos].up {
-                        return Err(Error::FaceUp);
-                    }
-                    if self.hidden(seat) < 2 {
-                        return Err(Error::LastCard);
-                    }
                     self.layouts[seat][pos].up = true;
                     events.push(Event::Flipped {
                         seat,
@@ -971,9 +996,10 @@ impl Gnoming {
                     self.stage = Stage::Flips { queue };
                 }
             }
-            _ => return Err(Error::NotNow),
+            // Not legal: `apply` refuses it before it comes here.
+            _ => {}
         }
-        Ok(events)
+        events
     }
 
     /// A full state consistent with a seat's `view` in play, for
@@ -1187,17 +1213,27 @@ impl Game for Gnoming {
         out
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
-        require_turn(self, seat)?;
-        let mut next = self.clone();
-        let events = if next.real {
-            next.act_entry(*action)
-        } else {
-            next.act(seat, *action)
+    fn refusal(&self, seat: Seat, action: &Action) -> RuleError<Error> {
+        if let Err(e) = require_turn(self, seat) {
+            return e;
         }
-        .map_err(RuleError::Game)?;
-        *self = next;
-        Ok(events)
+        let why = if self.real {
+            self.refuse_entry(*action)
+        } else {
+            self.refuse(seat, *action)
+        };
+        match why {
+            Err(e) => RuleError::Game(e),
+            Ok(()) => Shared::NotOffered.into(),
+        }
+    }
+
+    fn apply_unchecked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+        if self.real {
+            self.act_entry(*action)
+        } else {
+            self.act(seat, *action)
+        }
     }
 
     fn scores(&self) -> Vec<i64> {

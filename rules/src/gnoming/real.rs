@@ -150,7 +150,7 @@ impl Gnoming {
         });
     }
 
-    /// The entry's legal actions: exactly those `act_entry` accepts.
+    /// The entry's legal actions, the one source of its legality.
     pub(super) fn entry_actions(&self, at: Option<(Seat, usize)>) -> Vec<super::Action> {
         use super::Action;
         let n = self.seats();
@@ -172,46 +172,35 @@ impl Gnoming {
                 .filter(|&s| self.out != Some(s))
                 .map(|seat| Action::Out { seat }),
         );
-        if self.out.is_some() && layouts.iter().flatten().all(Option::is_some) {
+        let complete = layouts.iter().flatten().all(Option::is_some);
+        if complete
+            && self
+                .out
+                .is_some_and(|o| check_round(&self.entered_cards(), o).is_ok())
+        {
             out.push(Action::Score);
         }
         out
     }
 
-    /// R-GN-14: one step of the entry of a round played with real cards.
-    pub(super) fn act_entry(&mut self, action: super::Action) -> Result<Vec<Event>, Error> {
+    /// Why an entry the legal list lacks is refused (R-GN-14): the reasons
+    /// of a round played with real cards, after the turn.
+    pub(super) fn refuse_entry(&self, action: super::Action) -> Result<(), Error> {
         use super::Action;
         let Stage::Entry { at } = self.stage else {
             return Err(Error::NotNow);
         };
         let n = self.seats();
-        let mut events = Vec::new();
         match action {
             Action::Mark { seat, pos } => {
                 if seat >= n {
                     return Err(Error::NoSuchSeat);
                 }
-                let pos = Self::position(pos)?;
-                if at == Some((seat, pos)) {
+                if at == Some((seat, Self::position(pos)?)) {
                     return Err(Error::NotNow);
                 }
-                self.stage = Stage::Entry {
-                    at: Some((seat, pos)),
-                };
-                events.push(Event::Marked { seat, pos });
             }
-            Action::Enter { card } => {
-                let at = at.ok_or(Error::NoMark)?;
-                let mut layouts = self.entered();
-                check_card(&layouts, at, card)?;
-                let (seat, pos) = at;
-                self.layouts[seat][pos] = Slot { card, up: true };
-                layouts[seat][pos] = Some(card);
-                self.stage = Stage::Entry {
-                    at: next_empty(&layouts, at),
-                };
-                events.push(Event::Entered { seat, pos, card });
-            }
+            Action::Enter { card } => check_card(&self.entered(), at.ok_or(Error::NoMark)?, card)?,
             Action::Out { seat } => {
                 if seat >= n {
                     return Err(Error::NoSuchSeat);
@@ -219,8 +208,6 @@ impl Gnoming {
                 if self.out == Some(seat) {
                     return Err(Error::NotNow);
                 }
-                self.out = Some(seat);
-                events.push(Event::ChoseOut { seat });
             }
             Action::Score => {
                 for (seat, l) in self.layouts.iter().enumerate() {
@@ -228,10 +215,56 @@ impl Gnoming {
                         return Err(Error::Unfinished { seat, pos });
                     }
                 }
-                let out = self.out.ok_or(Error::NoOut)?;
-                let layouts: Vec<[Card; 9]> =
-                    self.layouts.iter().map(|l| l.map(|s| s.card)).collect();
-                let r = score_round(&layouts, out)?;
+                check_round(&self.entered_cards(), self.out.ok_or(Error::NoOut)?)?;
+            }
+            _ => return Err(Error::NotNow),
+        }
+        Ok(())
+    }
+
+    /// The layouts, every position entered.
+    fn entered_cards(&self) -> Vec<[Card; 9]> {
+        self.layouts.iter().map(|l| l.map(|s| s.card)).collect()
+    }
+
+    /// R-GN-14: one legal step of the entry of a round played with real
+    /// cards.
+    pub(super) fn act_entry(&mut self, action: super::Action) -> Vec<Event> {
+        use super::Action;
+        let mut events = Vec::new();
+        let Stage::Entry { at } = self.stage else {
+            return events;
+        };
+        match action {
+            Action::Mark { seat, pos } => {
+                self.stage = Stage::Entry {
+                    at: Some((seat, pos)),
+                };
+                events.push(Event::Marked { seat, pos });
+            }
+            Action::Enter { card } => {
+                let Some((seat, pos)) = at else {
+                    return events;
+                };
+                let mut layouts = self.entered();
+                self.layouts[seat][pos] = Slot { card, up: true };
+                layouts[seat][pos] = Some(card);
+                self.stage = Stage::Entry {
+                    at: next_empty(&layouts, (seat, pos)),
+                };
+                events.push(Event::Entered { seat, pos, card });
+            }
+            Action::Out { seat } => {
+                self.out = Some(seat);
+                events.push(Event::ChoseOut { seat });
+            }
+            Action::Score => {
+                let Some(out) = self.out else {
+                    return events;
+                };
+                let Ok(r) = score_round(&self.entered_cards(), out) else {
+                    return events;
+                };
                 for (t, s) in self.totals.iter_mut().zip(&r.scores) {
                     *t += s;
                 }
@@ -250,9 +283,10 @@ impl Gnoming {
                     self.begin_entry(&mut events);
                 }
             }
-            _ => return Err(Error::NotNow),
+            // Not legal: `apply` refuses it before it comes here.
+            _ => {}
         }
-        Ok(events)
+        events
     }
 
     /// The invariants of a game with real cards: no pile, no hand, the

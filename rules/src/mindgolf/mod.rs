@@ -7,7 +7,7 @@
 use crate::chance::{DieKind, TableDice};
 use crate::contract::{
     rank_by_key, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind, OptionSpec,
-    Outcome, RealDice, RuleError, Seat, Simulate, Verify,
+    Outcome, RealDice, RuleError, Seat, Shared, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, dice_multisets, Rng};
 use serde::{Deserialize, Serialize};
@@ -405,13 +405,70 @@ impl MindGolf {
         });
     }
 
-    fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) -> Result<(), Error> {
-        let open = |s: &Sheet, lane: usize| s.lanes.get(lane).is_some_and(|l| !l.finished());
-        match (action, self.stage.clone()) {
+    /// Why an action the legal list lacks is refused: MindGolf's own
+    /// reasons, after the turn and the dice from the table
+    /// (`chance::refusal`).
+    fn refuse(&self, seat: Seat, action: &Action) -> RuleError<Error> {
+        let sheet = &self.sheets[seat];
+        let open = |lane: usize| sheet.lanes.get(lane).is_some_and(|l| !l.finished());
+        RuleError::Game(match (action, &self.stage) {
             (Action::Throw { green, white }, Stage::Start) => {
                 if (*green == 0 && !*white) || *green > self.green_dice {
-                    return Err(Error::BadDice);
+                    Error::BadDice
+                } else {
+                    return Shared::NotOffered.into();
                 }
+            }
+            (Action::Throw { .. }, _) => Error::AlreadyThrown,
+            (Action::Reroll(die), Stage::Thrown(t)) => {
+                let exists = match *die {
+                    Die::Green(i) => i < t.green.len(),
+                    Die::White => t.white.is_some(),
+                };
+                if t.rerolled {
+                    Error::RerollUsed
+                } else if !exists {
+                    Error::NoSuchDie
+                } else {
+                    return Shared::NotOffered.into();
+                }
+            }
+            (Action::Enter(lane), Stage::Thrown(t)) => {
+                if !open(*lane) {
+                    Error::LaneClosed
+                } else if !sheet.may_enter(*lane, t.value()) {
+                    Error::ParkedFirst
+                } else {
+                    return Shared::NotOffered.into();
+                }
+            }
+            (Action::Park, Stage::Thrown(_)) => {
+                if sheet.parked.is_some() {
+                    Error::SlotTaken
+                } else {
+                    return Shared::NotOffered.into();
+                }
+            }
+            (Action::ApplyParked(lane), Stage::Start | Stage::Thrown(_) | Stage::Entered) => {
+                if sheet.parked.is_none() {
+                    Error::NothingParked
+                } else if !open(*lane) {
+                    Error::LaneClosed
+                } else {
+                    return Shared::NotOffered.into();
+                }
+            }
+            (Action::Reroll(_) | Action::Enter(_) | Action::Park | Action::Faces(_), _) => {
+                Error::NotThrown
+            }
+            (Action::EndTurn | Action::ApplyParked(_), _) => Error::NotYet,
+        })
+    }
+
+    /// Plays a legal action (entered faces are `chance::apply`'s).
+    fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+        match (action, self.stage.clone()) {
+            (Action::Throw { green, white }, Stage::Start) => {
                 let g = self.roll_dice(usize::from(*green), DieKind::Green);
                 let w = if *white {
                     Some(self.roll_dice(1, DieKind::White)[0])
@@ -430,21 +487,15 @@ impl MindGolf {
                     value: t.value(),
                 });
                 self.stage = Stage::Thrown(t);
-                Ok(())
             }
-            (Action::Throw { .. }, _) => Err(Error::AlreadyThrown),
             (Action::Reroll(die), Stage::Thrown(mut t)) => {
-                if t.rerolled {
-                    return Err(Error::RerollUsed);
-                }
                 let face = match *die {
                     Die::White => self.roll_dice(1, DieKind::White)[0],
                     Die::Green(_) => self.roll_dice(1, DieKind::Green)[0],
                 };
                 let from = match *die {
-                    Die::Green(i) if i < t.green.len() => std::mem::replace(&mut t.green[i], face),
-                    Die::White if t.white.is_some() => t.white.replace(face).unwrap_or(face),
-                    _ => return Err(Error::NoSuchDie),
+                    Die::Green(i) => std::mem::replace(&mut t.green[i], face),
+                    Die::White => t.white.replace(face).unwrap_or(face),
                 };
                 t.rerolled = true;
                 ev.push(Event::Rerolled {
@@ -455,49 +506,28 @@ impl MindGolf {
                     value: t.value(),
                 });
                 self.stage = Stage::Thrown(t);
-                Ok(())
             }
-            (Action::Reroll(_), _) => Err(Error::NotThrown),
             (Action::Enter(lane), Stage::Thrown(t)) => {
-                let v = t.value();
-                let sheet = &self.sheets[seat];
-                if !open(sheet, *lane) {
-                    return Err(Error::LaneClosed);
-                }
-                if !sheet.may_enter(*lane, v) {
-                    return Err(Error::ParkedFirst);
-                }
-                self.enter(seat, *lane, v, false, ev);
+                self.enter(seat, *lane, t.value(), false, ev);
                 if self.sheets[seat].parked.is_some() && !self.sheets[seat].done() {
                     self.stage = Stage::Entered;
                 } else {
                     self.pass(ev);
                 }
-                Ok(())
             }
-            (Action::Enter(_), _) => Err(Error::NotThrown),
             (Action::Park, Stage::Thrown(t)) => {
-                if self.sheets[seat].parked.is_some() {
-                    return Err(Error::SlotTaken);
-                }
                 let v = t.value();
                 self.sheets[seat].parked = Some(v);
                 ev.push(Event::Parked { seat, value: v });
                 self.pass(ev);
-                Ok(())
             }
-            (Action::Park, _) => Err(Error::NotThrown),
             (
                 Action::ApplyParked(lane),
                 stage @ (Stage::Start | Stage::Thrown(_) | Stage::Entered),
             ) => {
-                let Some(v) = self.sheets[seat].parked else {
-                    return Err(Error::NothingParked);
+                let Some(v) = self.sheets[seat].parked.take() else {
+                    return;
                 };
-                if !open(&self.sheets[seat], *lane) {
-                    return Err(Error::LaneClosed);
-                }
-                self.sheets[seat].parked = None;
                 self.enter(seat, *lane, v, true, ev);
                 if self.sheets[seat].done() {
                     // R-MG-10: finished by the parked value; an unentered
@@ -512,16 +542,10 @@ impl MindGolf {
                 } else if stage == Stage::Entered {
                     self.pass(ev);
                 }
-                Ok(())
             }
-            (Action::EndTurn, Stage::Entered) => {
-                self.pass(ev);
-                Ok(())
-            }
-            (Action::EndTurn, _) => Err(Error::NotYet),
-            // Entered faces are applied by `chance::apply`, never here.
-            (Action::Faces(_), _) => Err(Error::NotThrown),
-            (_, Stage::Over) => Err(Error::NotYet),
+            (Action::EndTurn, Stage::Entered) => self.pass(ev),
+            // Not legal: `apply` refuses it before it comes here.
+            _ => {}
         }
     }
 }

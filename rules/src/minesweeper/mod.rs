@@ -8,7 +8,7 @@
 
 use crate::contract::{
     rank_by_key, require_turn, Coach, ComputerPlayer, Evaluation, Figure, Game, Level, OptionKind,
-    OptionSpec, Outcome, RealDice, RuleError, Seat, Simulate, Verify,
+    OptionSpec, Outcome, RealDice, RuleError, Seat, Shared, Simulate, Verify,
 };
 use crate::rng::{check_prng_hidden, Rng};
 use minefield::{Cell, Position};
@@ -406,13 +406,21 @@ impl Minesweeper {
         self.visible() == self.mines
     }
 
-    /// The events a move caused, and its log line (kind, points).
-    fn act(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, Error> {
+    /// The covered cell an action names, if it names one: the structured
+    /// form of the legal list (every covered cell, explored or marked).
+    fn covered_at(&self, action: &Action) -> Option<usize> {
         let (x, y) = action.at();
-        let i = self.index(x, y).ok_or(Error::OffBoard)?;
-        if self.board[i] != Square::Covered {
-            return Err(Error::NotCovered);
-        }
+        self.index(x, y)
+            .filter(|&i| self.board[i] == Square::Covered)
+    }
+
+    /// Plays a legal action: the events it caused, and its log line (kind,
+    /// points).
+    fn act(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+        let (x, y) = action.at();
+        let Some(i) = self.covered_at(action) else {
+            return Vec::new();
+        };
         let mut events = Vec::new();
         let (kind, points) = match (action, self.truth[i]) {
             (Action::Explore { .. }, true) => {
@@ -482,7 +490,7 @@ impl Minesweeper {
         } else {
             self.turn = 1 - seat;
         }
-        Ok(events)
+        events
     }
 }
 
@@ -582,23 +590,35 @@ impl Game for Minesweeper {
         if !self.to_act().contains(&seat) {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        for (i, s) in self.board.iter().enumerate() {
-            if *s == Square::Covered {
+        (0..self.board.len())
+            .flat_map(|i| {
                 let (x, y) = self.coords(i);
-                out.push(Action::Explore { x, y });
-                out.push(Action::Mark { x, y });
-            }
-        }
-        out
+                [Action::Explore { x, y }, Action::Mark { x, y }]
+            })
+            .filter(|a| self.covered_at(a).is_some())
+            .collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError<Error>> {
-        require_turn(self, seat)?;
-        let mut next = self.clone();
-        let events = next.act(seat, action).map_err(RuleError::Game)?;
-        *self = next;
-        Ok(events)
+    /// The legal list read from its structured form (`covered_at`), which
+    /// `legal_actions` lists: a board of 480 cells offers 960 actions.
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        self.to_act().contains(&seat) && self.covered_at(action).is_some()
+    }
+
+    fn refusal(&self, seat: Seat, action: &Action) -> RuleError<Error> {
+        if let Err(e) = require_turn(self, seat) {
+            return e;
+        }
+        let (x, y) = action.at();
+        match self.index(x, y) {
+            None => RuleError::Game(Error::OffBoard),
+            Some(i) if self.board[i] != Square::Covered => RuleError::Game(Error::NotCovered),
+            Some(_) => Shared::NotOffered.into(),
+        }
+    }
+
+    fn apply_unchecked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+        self.act(seat, action)
     }
 
     fn scores(&self) -> Vec<i64> {

@@ -112,19 +112,22 @@ impl Game for Coin {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &u8) -> Result<Vec<Event>, RuleError<Error>> {
-        crate::contract::require_turn(self, seat)?;
-        if *action > 1 {
-            let hint = (self.leak == 4).then_some(self.coin);
-            return Err(RuleError::Game(Error::NoSuchSide { hint }));
+    fn refusal(&self, seat: Seat, _action: &u8) -> RuleError<Error> {
+        if let Err(e) = crate::contract::require_turn(self, seat) {
+            return e;
         }
+        let hint = (self.leak == 4).then_some(self.coin);
+        RuleError::Game(Error::NoSuchSide { hint })
+    }
+
+    fn apply_unchecked(&mut self, seat: Seat, action: &u8) -> Vec<Event> {
         self.guesses[seat] = Some(*action);
         let coin = (self.leak == 2).then_some(self.coin);
-        Ok(vec![Event::Guessed {
+        vec![Event::Guessed {
             seat,
             value: *action,
             coin,
-        }])
+        }]
     }
 
     fn scores(&self) -> Vec<i64> {
