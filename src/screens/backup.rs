@@ -351,7 +351,7 @@ pub fn settle(saved: &mut SavedGame, live: &dyn GameInPlay) {
     // screen asks again.
     saved.confirmed_seat = None;
     saved.turn = live.turn();
-    let seed = saved.record.get("seed").and_then(|s| s.as_u64());
+    let seed = saved.head().seed;
     if let Some(date) = &saved.daily {
         if seed != Some(store::daily_seed(&saved.game, date)) {
             saved.daily = None;

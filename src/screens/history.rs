@@ -44,12 +44,12 @@ pub fn finished_games() -> Vec<Finished> {
         // A guided first game leaves no trace here (issue 25).
         .filter(|g| g.finished && !store::is_lesson(g))
         .filter_map(|g| {
-            let seats: Vec<SeatInfo> =
-                serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
-            let table = store::is_table(&g);
-            let cards = g.record.get("options").is_some_and(store::real_cards);
+            let head = g.head();
+            let seats: Vec<SeatInfo> = head.seats.clone();
+            let table = head.table();
+            let cards = store::real_cards(&head.options);
             let outcome = g.outcome?;
-            let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
+            let coach = head.coach;
             let fits = outcome.scores.len() == seats.len() && outcome.places.len() == seats.len();
             fits.then_some(Finished {
                 id: g.id,

@@ -195,34 +195,5 @@ pub fn mark_quarantine_seen() {
 
 /// Whether a saved game is a guided first game (no history, no record).
 pub fn is_lesson(g: &SavedGame) -> bool {
-    g.record.get("lesson").and_then(serde_json::Value::as_bool) == Some(true)
-}
-
-/// Whether a game's options (a record's `options`) have the players throw
-/// their own dice (R-G-5): such a game counts in the statistics, never
-/// for a record or a daily challenge.
-pub fn table_dice(options: &serde_json::Value) -> bool {
-    options
-        .get(rules::chance::OPTION)
-        .and_then(serde_json::Value::as_bool)
-        == Some(true)
-}
-
-/// Whether a game's options have the players play their own cards
-/// (R-GN-14): like real dice, statistics only.
-pub fn real_cards(options: &serde_json::Value) -> bool {
-    options
-        .get(rules::chance::CARDS_OPTION)
-        .and_then(serde_json::Value::as_bool)
-        == Some(true)
-}
-
-/// Whether a game was played with real dice or real cards.
-pub fn table_play(options: &serde_json::Value) -> bool {
-    table_dice(options) || real_cards(options)
-}
-
-/// Whether a saved game was played with real dice or cards (`table_play`).
-pub fn is_table(g: &SavedGame) -> bool {
-    g.record.get("options").is_some_and(table_play)
+    g.head().lesson
 }

@@ -23,21 +23,12 @@ pub enum Meet {
     Other,
 }
 
-pub(crate) fn moves_of(g: &SavedGame) -> &[serde_json::Value] {
-    g.record
-        .get("moves")
-        .and_then(|m| m.as_array())
-        .map_or(&[], Vec::as_slice)
-}
-
 /// The same game: the same game id, seed, options and seat names. (A seat
 /// may switch between human and computer during a game.)
 pub(crate) fn same_origin(a: &SavedGame, b: &SavedGame) -> bool {
-    let part = |g: &SavedGame, k: &str| g.record.get(k).cloned();
+    let (ha, hb) = (a.head(), b.head());
     a.game == b.game
-        && ["game", "seed", "options"]
-            .iter()
-            .all(|k| part(a, k) == part(b, k))
+        && (&ha.game, ha.seed, &ha.options) == (&hb.game, hb.seed, &hb.options)
         && a.seat_names() == b.seat_names()
         && a.daily == b.daily
 }
@@ -48,7 +39,7 @@ pub fn meet(here: &SavedGame, file: &SavedGame) -> Meet {
     if !same_origin(here, file) {
         return Meet::Other;
     }
-    let (mine, theirs) = (moves_of(here), moves_of(file));
+    let (mine, theirs) = (here.moves(), file.moves());
     if theirs.len() <= mine.len() && mine[..theirs.len()] == *theirs {
         Meet::Same
     } else if mine.len() < theirs.len()

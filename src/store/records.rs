@@ -37,15 +37,15 @@ impl Played {
     }
 
     pub fn from_saved(g: &SavedGame) -> Option<Played> {
-        let seats: Vec<rules::SeatInfo> =
-            serde_json::from_value(g.record.get("seats")?.clone()).ok()?;
+        let head = g.head();
+        let seats = head.seats.clone();
         let scores = g.outcome.as_ref()?.scores.clone();
         let lost = g.outcome.as_ref()?.lost.clone();
-        let coach = g.record.get("coach").and_then(serde_json::Value::as_bool) == Some(true);
-        let table = is_table(g);
+        let coach = head.coach;
+        let table = head.table();
         // A daily challenge as the set-up makes one (issue 39: a file may
         // claim more): one seat, the date's seed, the app's dice, no coach.
-        let seed = g.record.get("seed").and_then(serde_json::Value::as_u64);
+        let seed = head.seed;
         let daily = g.daily.clone().filter(|date| {
             !coach && !table && seats.len() == 1 && seed == Some(daily_seed(&g.game, date))
         });

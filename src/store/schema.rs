@@ -70,24 +70,57 @@ impl SavedGame {
         format!("{GAME_PREFIX}{}", self.id)
     }
 
-    pub fn move_count(&self) -> usize {
+    /// The record's head, typed (an empty head where the record has none
+    /// this version reads: such a game is moved aside when it is opened).
+    pub fn head(&self) -> RecordHead {
+        RecordHead::deserialize(&self.record).unwrap_or_default()
+    }
+
+    /// The record's moves, each in its game's own form (the store knows no
+    /// game's actions).
+    pub fn moves(&self) -> &[serde_json::Value] {
         self.record
             .get("moves")
             .and_then(|m| m.as_array())
-            .map_or(0, Vec::len)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    pub fn move_count(&self) -> usize {
+        self.moves().len()
     }
 
     pub fn seat_names(&self) -> Vec<String> {
-        self.record
-            .get("seats")
-            .and_then(|s| s.as_array())
-            .map(|seats| {
-                seats
-                    .iter()
-                    .filter_map(|s| s.get("name").and_then(|n| n.as_str()).map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
+        self.head().seats.into_iter().map(|s| s.name).collect()
+    }
+}
+
+/// What the store reads of a saved game's record (`rules::Record<G>` with
+/// the game's own types left out): which game, with which seed, options and
+/// players, whether the coach was on and whether it was a guided first
+/// game. The one place the store reads a record's fields; the moves are
+/// `SavedGame::moves`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct RecordHead {
+    #[serde(default)]
+    pub game: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The game's options as saved (`Null` where there are none): the
+    /// store reads only the shared ones (`table_dice`, `real_cards`).
+    #[serde(default)]
+    pub options: serde_json::Value,
+    #[serde(default)]
+    pub seats: Vec<rules::SeatInfo>,
+    #[serde(default)]
+    pub coach: bool,
+    #[serde(default)]
+    pub lesson: bool,
+}
+
+impl RecordHead {
+    /// Played with the players' own dice or cards (`store::table_play`).
+    pub fn table(&self) -> bool {
+        table_play(&self.options)
     }
 }
 
@@ -185,4 +218,28 @@ pub(crate) fn migrate(
         1 => Ok(value),
         _ => Err(Unreadable::NoSchema),
     }
+}
+
+/// Whether a game's options (a record's `options`) have the players throw
+/// their own dice (R-G-5): such a game counts in the statistics, never
+/// for a record or a daily challenge.
+pub fn table_dice(options: &serde_json::Value) -> bool {
+    options
+        .get(rules::chance::OPTION)
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
+/// Whether a game's options have the players play their own cards
+/// (R-GN-14): like real dice, statistics only.
+pub fn real_cards(options: &serde_json::Value) -> bool {
+    options
+        .get(rules::chance::CARDS_OPTION)
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
+/// Whether a game was played with real dice or real cards.
+pub fn table_play(options: &serde_json::Value) -> bool {
+    table_dice(options) || real_cards(options)
 }
