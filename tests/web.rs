@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
-use spielblock::play::session::Tapped;
+use spielblock::play::session::{Decision, Tapped};
 use spielblock::store::{self, SavedGame};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -1687,7 +1687,7 @@ async fn a_replay_steps_through_every_move_with_hidden_facts_open_only_there() {
     let record: rules::Record<rules::gnoming::Gnoming> =
         serde_json::from_value(saved.record.clone()).unwrap();
     let m = rules::Match::replay(record.clone()).unwrap();
-    let frame = |k: usize, replay: bool| spielblock::contract::Frame {
+    let frame = |k: usize, replay: bool| spielblock::contract::Viewpoint {
         seat: None,
         epoch: live.epoch(),
         moves: k,
@@ -1898,7 +1898,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
     options: serde_json::Value,
 ) {
     let options = rules::parse_options::<G>(&options).unwrap();
-    use spielblock::contract::{Frame, Port, Sent};
+    use spielblock::contract::{Pick, TableLink, Tap, Viewpoint};
     use std::sync::{Arc, Mutex};
     spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
     let entry = spielblock::games::find(G::ID).unwrap();
@@ -1932,7 +1932,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
             positions += 1;
             assert!(!legal.is_empty(), "{} seed {seed} depth {depth}", G::ID);
             legal_kinds.extend(legal.iter().map(kind_of));
-            let sent: Arc<Mutex<Vec<Sent>>> = Arc::default();
+            let sent: Arc<Mutex<Vec<Tap>>> = Arc::default();
             let doc = document();
             let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
             doc.body().unwrap().append_child(&root).unwrap();
@@ -1942,7 +1942,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
             let handle = {
                 let (sent, live) = (sent.clone(), live.clone());
                 leptos::mount::mount_to(root.clone(), move || {
-                    let frame = Memo::new(move |_| Frame {
+                    let frame = Memo::new(move |_| Viewpoint {
                         seat: Some(seat),
                         epoch,
                         moves,
@@ -1954,9 +1954,9 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
                             .collect::<Vec<_>>()
                     });
                     let sent = sent.clone();
-                    let act = Callback::new(move |s: Sent| sent.lock().unwrap().push(s));
+                    let act = Callback::new(move |s: Tap| sent.lock().unwrap().push(s));
                     let cpu = Memo::new(move |_| vec![false; seats_n]);
-                    let port = Port {
+                    let port = TableLink {
                         frame,
                         names,
                         cpu,
@@ -1996,7 +1996,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
             }
             for s in sent.lock().unwrap().iter() {
                 match s {
-                    Sent::Legal { moves: at, index } => {
+                    Ok(Pick::Legal { moves: at, index }) => {
                         assert_eq!(*at, moves, "{}: sent for this position", G::ID);
                         let a = legal.get(*index).unwrap_or_else(|| {
                             panic!(
@@ -2007,11 +2007,11 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
                         });
                         sent_kinds.insert(kind_of(a));
                     }
-                    Sent::Faces { .. } => panic!(
+                    Ok(Pick::Faces { .. } | Pick::Computer) => panic!(
                         "{} seed {seed} depth {depth}: a table sent faces (the decision bar asks for them)",
                         G::ID
                     ),
-                    Sent::Refused(why) => panic!(
+                    Err(why) => panic!(
                         "{} seed {seed} depth {depth}: the table sent a move the rules refuse: {}",
                         G::ID,
                         why.get(spielblock::i18n::Locale::en)
@@ -2104,17 +2104,17 @@ fn sent(
     s: &spielblock::play::session::Session,
     seat: usize,
     action: serde_json::Value,
-) -> spielblock::contract::Sent {
+) -> spielblock::contract::Tap {
     let index = s
         .live()
         .legal_json(seat)
         .iter()
         .position(|a| *a == action)
         .unwrap_or_else(|| panic!("{action} is not legal"));
-    spielblock::contract::Sent::Legal {
+    Ok(spielblock::contract::Pick::Legal {
         moves: s.moves(),
         index,
-    }
+    })
 }
 
 /// Writes what a session asked to write, as the host does, and every write
@@ -2165,13 +2165,28 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     assert_eq!(s.acting(true), None, "the turn moment holds taps");
     // A tap for a seat that does not decide counts for nothing.
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    assert!(matches!(s.act(1, roll.clone()), Tapped::Nothing));
+    assert!(matches!(
+        s.play(Decision::Tap {
+            seat: 1,
+            tap: roll.clone()
+        }),
+        Tapped::Nothing
+    ));
     assert_eq!(s.moves(), 0);
-    let next = moved(s.act(0, roll.clone()));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: roll.clone(),
+    }));
     assert!(s.saving());
     // While the write is on its way, a tap on what was there before it
     // (the list has moved on) counts for nothing, then or after the write.
-    assert!(matches!(s.act(0, roll.clone()), Tapped::Nothing));
+    assert!(matches!(
+        s.play(Decision::Tap {
+            seat: 0,
+            tap: roll.clone()
+        }),
+        Tapped::Nothing
+    ));
     let w = write(&mut s, next).await;
     assert!(matches!(
         w[..],
@@ -2184,10 +2199,16 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     ));
     assert_eq!(store::load_game("s1").unwrap().move_count(), 1);
     // A stale entry (the list moved on) is not applied.
-    assert!(matches!(s.act(0, roll), Tapped::Nothing));
+    assert!(matches!(
+        s.play(Decision::Tap { seat: 0, tap: roll }),
+        Tapped::Nothing
+    ));
     // Set one die aside, take it back: one step, stored.
     let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
-    let next = moved(s.act(0, aside));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: aside,
+    }));
     write(&mut s, next).await;
     assert_eq!(s.undo_seat(), Some(0));
     let next = s.undo();
@@ -2198,8 +2219,11 @@ async fn a_session_applies_saves_and_takes_back_without_a_page() {
     assert_eq!(s.moves(), 1);
     assert_eq!(store::load_game("s1").unwrap().move_count(), 1);
     // The rules' refusal reaches the player in words.
-    let why = spielblock::contract::Sent::Refused(spielblock::i18n::Text::new(|_| "no".into()));
-    assert!(matches!(s.act(0, why), Tapped::Refused(_)));
+    let why = Err(spielblock::i18n::Text::new(|_| "no".into()));
+    assert!(matches!(
+        s.play(Decision::Tap { seat: 0, tap: why }),
+        Tapped::Refused(_)
+    ));
 }
 
 #[wasm_bindgen_test]
@@ -2208,11 +2232,17 @@ async fn a_tap_while_a_write_is_on_its_way_is_made_once_it_is_stored() {
     ls().clear().unwrap();
     let mut s = new_session("s1b", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    let next = moved(s.act(0, roll));
+    let next = moved(s.play(Decision::Tap { seat: 0, tap: roll }));
     // The throw is on screen while its write is on its way; the next tap
     // on it is kept, not lost.
     let aside = sent(&s, 0, serde_json::json!({"set_aside": [0]}));
-    assert!(matches!(s.act(0, aside), Tapped::Nothing));
+    assert!(matches!(
+        s.play(Decision::Tap {
+            seat: 0,
+            tap: aside
+        }),
+        Tapped::Nothing
+    ));
     assert_eq!(s.moves(), 1, "not made before the write is stored");
     let w = write(&mut s, next).await;
     assert!(
@@ -2241,15 +2271,24 @@ async fn a_tap_while_a_write_is_on_its_way_is_made_once_it_is_stored() {
             serde_json::json!("roll"),
             serde_json::json!({"set_aside": [0]}),
         ] {
-            let next = moved(s.act(0, sent(&s, 0, action)));
+            let next = moved(s.play(Decision::Tap {
+                seat: 0,
+                tap: sent(&s, 0, action),
+            }));
             write(&mut s, next).await;
         }
     }
-    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, serde_json::json!("roll")),
+    }));
     assert_eq!(s.human_to_act(), Some(1), "Ana's last die ended her turn");
     let moves = s.moves();
     let bens = sent(&s, 1, serde_json::json!("roll"));
-    assert!(matches!(s.act(1, bens), Tapped::Nothing));
+    assert!(matches!(
+        s.play(Decision::Tap { seat: 1, tap: bens }),
+        Tapped::Nothing
+    ));
     let w = write(&mut s, next).await;
     assert_eq!(w.len(), 1, "{w:?}");
     assert_eq!(s.moves(), moves, "no move of Ben's was made");
@@ -2263,11 +2302,14 @@ async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
     let mut one = new_session("s2", "en-gingg", 7, &[("Ana", true), ("Ben", true)]).await;
     let mut two = Session::open(one.entry(), store::load_game("s2").unwrap()).unwrap();
     let roll = sent(&one, 0, serde_json::json!("roll"));
-    let next = moved(one.act(0, roll.clone()));
+    let next = moved(one.play(Decision::Tap {
+        seat: 0,
+        tap: roll.clone(),
+    }));
     write(&mut one, next).await;
     let stored = store::load_game("s2").unwrap();
     // The other tab still shows the start and plays its own roll.
-    let next = moved(two.act(0, roll));
+    let next = moved(two.play(Decision::Tap { seat: 0, tap: roll }));
     assert_eq!(write(&mut two, next).await, vec![Written::Reloaded]);
     assert_eq!(store::load_game("s2").unwrap(), stored, "nothing written");
     assert_eq!(
@@ -2293,10 +2335,10 @@ async fn a_session_lets_computers_move_and_hands_the_device_over() {
     assert_eq!(s.acting(false), None);
     assert!(s.computer_due());
     assert!(
-        s.computer(1).map(|(g, _)| g).is_none(),
+        moved(s.play(Decision::Computer { moves: 1 })).is_none(),
         "only at the move it was scheduled for"
     );
-    let next = s.computer(0).map(|(g, _)| g);
+    let next = moved(s.play(Decision::Computer { moves: 0 }));
     assert!(next.is_some() && s.moves() == 1);
     write(&mut s, next).await;
     assert_eq!(store::load_game("s4").unwrap().move_count(), 1);
@@ -2332,7 +2374,7 @@ async fn a_sessions_records_go_the_games_way() {
 async fn computers_play(s: &mut spielblock::play::session::Session) {
     while s.computer_due() {
         let n = s.moves();
-        let next = s.computer(n).map(|(g, _)| g);
+        let next = moved(s.play(Decision::Computer { moves: n }));
         assert!(next.is_some(), "the computer moves");
         write(s, next).await;
     }
@@ -2348,7 +2390,10 @@ async fn the_turn_moment_stands_only_when_the_device_changes_hands() {
                 return;
             }
             let first = s.live().legal_json(0)[0].clone();
-            let next = moved(s.act(0, sent(s, 0, first)));
+            let next = moved(s.play(Decision::Tap {
+                seat: 0,
+                tap: sent(s, 0, first),
+            }));
             write(s, next).await;
         }
         panic!("Ana's turn does not end");
@@ -2380,7 +2425,10 @@ async fn r_g_4_a_take_back_never_reopens_a_finished_game() {
     let mut undoable_seen = false;
     while s.outcome().is_none() {
         let legal = s.live().legal_json(0);
-        let next = moved(s.act(0, sent(&s, 0, legal[0].clone())));
+        let next = moved(s.play(Decision::Tap {
+            seat: 0,
+            tap: sent(&s, 0, legal[0].clone()),
+        }));
         write(&mut s, next).await;
         undoable_seen |= s.undo_seat() == Some(0);
     }
@@ -2422,7 +2470,10 @@ async fn one_person_against_the_computer_is_never_asked_to_pass_the_device() {
         }
         if s.human_to_act() == Some(0) {
             let first = s.live().legal_json(0)[0].clone();
-            let next = moved(s.act(0, sent(&s, 0, first)));
+            let next = moved(s.play(Decision::Tap {
+                seat: 0,
+                tap: sent(&s, 0, first),
+            }));
             write(&mut s, next).await;
         }
         computers_play(&mut s).await;
@@ -2459,7 +2510,7 @@ async fn last_move_marks<G: rules::Playable>(
     mark: &str,
     present: bool,
 ) {
-    use spielblock::contract::{Frame, Port, Sent};
+    use spielblock::contract::{TableLink, Tap, Viewpoint};
     use std::sync::Arc;
     spielblock::games::load(&[G::ID.to_string()]).await.unwrap();
     let entry = spielblock::games::find(G::ID).unwrap();
@@ -2498,7 +2549,7 @@ async fn last_move_marks<G: rules::Playable>(
             let handle = {
                 let live = live.clone();
                 leptos::mount::mount_to(root.clone(), move || {
-                    let frame = Memo::new(move |_| Frame {
+                    let frame = Memo::new(move |_| Viewpoint {
                         seat: None,
                         epoch,
                         moves: n,
@@ -2506,8 +2557,8 @@ async fn last_move_marks<G: rules::Playable>(
                     });
                     let names = Memo::new(|_| vec!["P1".to_string(), "P2".to_string()]);
                     let cpu = Memo::new(|_| vec![false, true]);
-                    let act = Callback::new(|_: Sent| {});
-                    let port = Port {
+                    let act = Callback::new(|_: Tap| {});
+                    let port = TableLink {
                         frame,
                         names,
                         cpu,
@@ -2706,7 +2757,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
         // Until the turn passes (a found mine gives another).
         while s.human_to_act() == Some(seat) {
             let a = play_first(&s, seat);
-            let next = moved(s.act(seat, a));
+            let next = moved(s.play(Decision::Tap { seat, tap: a }));
             write(&mut s, next).await;
         }
     }
@@ -2733,7 +2784,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
     let next = s.confirm_handover(0);
     write(&mut s, next).await;
     let a = play_first(&s, 0);
-    let next = moved(s.act(0, a));
+    let next = moved(s.play(Decision::Tap { seat: 0, tap: a }));
     write(&mut s, next).await;
     computers_play(&mut s).await;
     if s.outcome().is_none() {
@@ -2744,7 +2795,7 @@ async fn the_hand_over_follows_who_holds_the_device_not_the_seats() {
         write(&mut s, next).await;
         while s.human_to_act() == Some(0) && s.outcome().is_none() {
             let a = play_first(&s, 0);
-            let next = moved(s.act(0, a));
+            let next = moved(s.play(Decision::Tap { seat: 0, tap: a }));
             write(&mut s, next).await;
         }
         if s.outcome().is_none() {
@@ -2768,7 +2819,7 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     ls().clear().unwrap();
     let mut s = new_session("j1", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     let roll = sent(&s, 0, serde_json::json!("roll"));
-    let next = moved(s.act(0, roll));
+    let next = moved(s.play(Decision::Tap { seat: 0, tap: roll }));
     assert!(next.is_some());
     let key = format!("{}j1", store::JOURNAL_PREFIX);
     assert!(ls().get_item(&key).unwrap().is_some(), "kept at the tap");
@@ -2801,7 +2852,10 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     // The normal way: the gate stores it and the journal goes.
     let mut s = spielblock::play::session::Session::open(s.entry(), stored).unwrap();
     let choice = s.live().legal_json(0)[0].clone();
-    let next = moved(s.act(0, sent(&s, 0, choice)));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, choice),
+    }));
     write(&mut s, next).await;
     assert!(ls().get_item(&key).unwrap().is_none());
     assert_eq!(store::load_game("j1").unwrap().move_count(), 2);
@@ -2888,7 +2942,7 @@ async fn every_game_sounds_its_moves_and_the_end() {
             .map(|&x| (x, false))
             .collect();
         let mut s = new_session(&format!("snd-{game}"), game, 11, &seats).await;
-        let next = s.computer(0).map(|(g, _)| g);
+        let next = moved(s.play(Decision::Computer { moves: 0 }));
         assert!(next.is_some(), "{game}: the computer moves");
         write(&mut s, next).await;
         let first = s.live().cue(0);
@@ -2926,7 +2980,7 @@ async fn every_game_sounds_its_moves_and_the_end() {
 /// nothing of it.
 #[wasm_bindgen_test]
 async fn the_session_gates_every_guided_first_game_without_a_page() {
-    use spielblock::contract::Sent;
+    use spielblock::contract::Pick;
     use spielblock::i18n::Locale;
     use spielblock::play::session::Session;
     ls().clear().unwrap();
@@ -2951,7 +3005,7 @@ async fn the_session_gates_every_guided_first_game_without_a_page() {
             while s.moves() < step.at {
                 assert!(s.computer_due(), "{id}: computers lead to step {}", k + 1);
                 let n = s.moves();
-                let next = s.computer(n).map(|(g, _)| g);
+                let next = moved(s.play(Decision::Computer { moves: n }));
                 write(&mut s, next).await;
             }
             let now = s.lesson_now(Locale::en, false).expect("the step's card");
@@ -2970,12 +3024,12 @@ async fn the_session_gates_every_guided_first_game_without_a_page() {
             let right = legal.iter().position(|a| a == want).unwrap();
             if let Some(wrong) = (0..legal.len()).find(|&i| i != right) {
                 let before = store::load_game(&game).unwrap();
-                let tap = Sent::Legal {
+                let tap = Ok(Pick::Legal {
                     moves: s.moves(),
                     index: wrong,
-                };
+                });
                 assert!(
-                    matches!(s.act(0, tap), Tapped::Nudge),
+                    matches!(s.play(Decision::Tap { seat: 0, tap }), Tapped::Nudge),
                     "{id}: step {} refuses another move",
                     k + 1
                 );
@@ -2985,11 +3039,11 @@ async fn the_session_gates_every_guided_first_game_without_a_page() {
                 assert!(s.lesson_now(Locale::en, false).unwrap().nudge);
                 nudges += 1;
             }
-            let tap = Sent::Legal {
+            let tap = Ok(Pick::Legal {
                 moves: s.moves(),
                 index: right,
-            };
-            let next = moved(s.act(0, tap));
+            });
+            let next = moved(s.play(Decision::Tap { seat: 0, tap }));
             assert!(next.is_some(), "{id}: step {}'s move is taken", k + 1);
             write(&mut s, next).await;
         }
@@ -3029,7 +3083,10 @@ async fn the_session_decides_what_is_said_and_to_whom() {
             continue;
         }
         let first = s.live().legal_json(seat)[0].clone();
-        let next = moved(s.act(seat, sent(&s, seat, first)));
+        let next = moved(s.play(Decision::Tap {
+            seat,
+            tap: sent(&s, seat, first),
+        }));
         let w = write(&mut s, next).await;
         let Some(spielblock::play::session::Written::Saved(change)) = w.first().copied() else {
             panic!("stored: {w:?}");
@@ -3057,7 +3114,10 @@ async fn the_session_decides_what_is_said_and_to_whom() {
     assert!(hidden > 3, "hand-overs came: {hidden}");
     // Without secrets: the mover's own words, live and in the last-move line.
     let mut s = new_session("t2", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
-    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, serde_json::json!("roll")),
+    }));
     let w = write(&mut s, next).await;
     let spielblock::play::session::Written::Saved(change) = w[0] else {
         panic!("{w:?}");
@@ -3089,7 +3149,10 @@ async fn the_session_paces_the_computers() {
             break;
         }
         let first = s.live().legal_json(0)[0].clone();
-        let next = moved(s.act(0, sent(&s, 0, first)));
+        let next = moved(s.play(Decision::Tap {
+            seat: 0,
+            tap: sent(&s, 0, first),
+        }));
         write(&mut s, next).await;
     }
     assert!(s.computer_due() && s.skip_offered());
@@ -3105,15 +3168,18 @@ async fn the_session_paces_the_computers() {
     assert_eq!(pause, want);
     assert_eq!(s.schedule_computer(Speed::Fast), None, "scheduled once");
     // A move for another position plays nothing and keeps the schedule.
-    assert!(s.computer(n + 1).is_none());
-    let next = s.computer(n).map(|(g, _)| g);
+    assert!(matches!(
+        s.play(Decision::Computer { moves: n + 1 }),
+        Tapped::Nothing
+    ));
+    let next = moved(s.play(Decision::Computer { moves: n }));
     write(&mut s, next).await;
     // Skipping: the next computer move at once, with no pause.
     if s.computer_due() {
         let now = s.moves();
         assert_eq!(s.skip(), Some(now));
         assert_eq!(s.schedule_computer(Speed::Slow), None, "already under way");
-        let next = s.computer(now).map(|(g, _)| g);
+        let next = moved(s.play(Decision::Computer { moves: now }));
         write(&mut s, next).await;
         if let Some((_, pause)) = s.schedule_computer(Speed::Slow) {
             assert_eq!(pause, 0, "skipping until a person decides");
@@ -3154,7 +3220,10 @@ async fn the_session_frees_storage_as_the_player_chooses() {
             size /= 2;
         }
     }
-    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, serde_json::json!("roll")),
+    }));
     assert_eq!(write(&mut s, next).await, vec![Written::Full]);
     assert_eq!(
         (s.moves(), s.block()),
@@ -3165,7 +3234,10 @@ async fn the_session_frees_storage_as_the_player_chooses() {
     s.free_space(Free::Finished);
     assert_eq!(Session::finished_games(), 0);
     assert_eq!(s.block(), None, "room again");
-    let next = moved(s.act(0, sent(&s, 0, serde_json::json!("roll"))));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, serde_json::json!("roll")),
+    }));
     assert!(matches!(write(&mut s, next).await[..], [Written::Saved(_)]));
     assert_eq!(
         store::load_game("fs").unwrap().move_count(),

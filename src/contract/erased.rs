@@ -21,23 +21,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
-/// What the session picked for a seat: an entry of the rules' legal list
-/// (from a table), faces entered for a throw at the table, or the computer
-/// player's decision.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pick {
-    Legal {
-        moves: usize,
-        index: usize,
-    },
-    /// R-G-5: faces entered for the waiting throw.
-    Faces {
-        moves: usize,
-        faces: Vec<u8>,
-    },
-    Computer,
-}
-
 /// One game in play, type-erased: the session drives every game through this.
 pub trait GameInPlay: Send + Sync {
     /// The record as saved (the replay format).
@@ -52,7 +35,7 @@ pub trait GameInPlay: Send + Sync {
     fn computer_to_act(&self) -> Option<Seat>;
     /// R-G-5: the throw at the table waiting for its faces.
     fn waiting(&self) -> Option<Waiting>;
-    /// Which opening of the game this is (`Frame::epoch`).
+    /// Which opening of the game this is (`Viewpoint::epoch`).
     fn epoch(&self) -> u64;
     /// Applies `pick` for `seat`; false if it no longer stands (the list
     /// moved on, or the entry is gone). Whether `seat` may act is the
@@ -81,7 +64,7 @@ pub trait GameInPlay: Send + Sync {
     /// The game's table, typed, following `port.frame`: the acting seat's
     /// view and legal actions in play, everything open after move
     /// `frame.moves` in a replay (only of a finished game).
-    fn table(&self, port: Port) -> AnyView;
+    fn table(&self, port: TableLink) -> AnyView;
     /// What move `k` did, in words, as everyone was told it (empty for the
     /// start): the replay's caption.
     fn replay_caption(&self, k: usize) -> Text;
@@ -130,7 +113,7 @@ pub(crate) fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
 
 /// A game in play, shared between the session (through `GameInPlay`) and its
 /// table (through the typed `TableCtx`), and which opening of it this is
-/// (`Frame::epoch`).
+/// (`Viewpoint::epoch`).
 pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
 
 /// Counts openings of games, so a game reloaded from storage (another tab's
@@ -149,12 +132,12 @@ impl<G: GameView> LiveMatch<G> {
 }
 
 /// What `frame` shows of `m`: the typed picture a table draws.
-pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
+pub fn seen<G: GameView>(m: &Match<G>, frame: Viewpoint) -> Shown<G> {
     if frame.replay {
         let k = frame.moves.min(m.record().moves.len());
         let state = m.state_at(k);
         let log = m.events_for(None, 0).into_iter().take(k).collect();
-        return Seen {
+        return Shown {
             frame,
             view: state.open_view(),
             log,
@@ -162,7 +145,7 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Frame) -> Seen<G> {
             waiting: None,
         };
     }
-    Seen {
+    Shown {
         frame,
         view: m.view(frame.seat),
         log: m.events_for(frame.seat, 0),
@@ -285,7 +268,7 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         self.m().state().warm_up();
     }
 
-    fn table(&self, port: Port) -> AnyView {
+    fn table(&self, port: TableLink) -> AnyView {
         let shared = self.0.clone();
         let seen = Memo::new({
             let shared = shared.clone();

@@ -17,9 +17,9 @@ use std::sync::Arc;
 
 /// Which picture of a game a table shows: the seat (None: the public view,
 /// or everything open in a replay), the opening of the game, and how many
-/// moves in. The session decides it; the table's typed `Seen` follows it.
+/// moves in. The session decides it; the table's typed `Shown` follows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Frame {
+pub struct Viewpoint {
     /// The human seat that may act through this device now (None while a
     /// computer acts, behind the hand-over screen, during the turn moment,
     /// once the game is over, and in a replay).
@@ -38,8 +38,8 @@ pub struct Frame {
 /// the public or open view), the events that seat was told, one list per
 /// move, and the legal actions of the acting seat (none when no seat acts).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Seen<G: Game> {
-    pub frame: Frame,
+pub struct Shown<G: Game> {
+    pub frame: Viewpoint,
     pub view: G::View,
     pub log: Vec<Vec<G::Event>>,
     /// `Game::legal_actions` of `frame.seat`: all a table may offer.
@@ -49,7 +49,7 @@ pub struct Seen<G: Game> {
     pub waiting: Option<Waiting>,
 }
 
-impl<G: Game> Seen<G> {
+impl<G: Game> Shown<G> {
     /// The seat acting through this device, if it has anything to decide.
     pub fn acting(&self) -> Option<Seat> {
         self.frame.seat.filter(|&s| {
@@ -71,46 +71,52 @@ impl<G: Game> Seen<G> {
     }
 }
 
-/// An action on its way from a table to the session, as the rules listed
-/// it: entry `index` of the legal actions after `moves` moves; or, were a
-/// table to send anything else, the rules' refusal in words.
-#[derive(Clone, Debug)]
-pub enum Sent {
+/// A move on its way to the game in play, as the session hands it over:
+/// entry `index` of the rules' legal list after `moves` moves (from a
+/// table), faces entered for a throw at the table, or the computer
+/// player's own decision for the seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
     Legal {
         moves: usize,
         index: usize,
     },
-    /// R-G-5: the faces of a throw at the table, after `moves` moves.
+    /// R-G-5: faces entered for the waiting throw, after `moves` moves.
     Faces {
         moves: usize,
         faces: Vec<u8>,
     },
-    Refused(Text),
+    Computer,
 }
+
+/// What a table sends the session: a pick from the legal list (or the
+/// faces of a waiting throw); or, were a table to send anything else, the
+/// rules' refusal in words.
+pub type Tap = Result<Pick, Text>;
 
 /// What the host gives any table, whatever its game.
 #[derive(Clone, Copy)]
-pub struct Port {
-    pub frame: Memo<Frame>,
+pub struct TableLink {
+    pub frame: Memo<Viewpoint>,
     pub names: Memo<Vec<String>>,
     /// Which seats the computer plays (marked wherever a name is shown).
     pub cpu: Memo<Vec<bool>>,
-    pub act: Callback<Sent>,
+    pub act: Callback<Tap>,
 }
 
 /// The rules' reason to refuse an action of game `G` for a seat.
-pub type Why<G> = Arc<dyn Fn(Option<Seat>, &<G as Game>::Action) -> Text + Send + Sync>;
+pub type WhyRefused<G> = Arc<dyn Fn(Option<Seat>, &<G as Game>::Action) -> Text + Send + Sync>;
 
-/// What the host hands a table of game `G`: its typed `Seen`, the players'
+/// What the host hands a table of game `G`: its typed `Shown`, the players'
 /// names, and `send`.
 pub struct TableCtx<G: Game> {
-    pub seen: Memo<Seen<G>>,
+    pub seen: Memo<Shown<G>>,
     pub names: Memo<Vec<String>>,
     /// Which seats the computer plays.
     pub cpu: Memo<Vec<bool>>,
-    act: Callback<Sent>,
+    act: Callback<Tap>,
     /// The rules' reason to refuse an action that is not on the list.
-    why: StoredValue<Why<G>>,
+    why: StoredValue<WhyRefused<G>>,
 }
 
 impl<G: Game> Clone for TableCtx<G> {
@@ -122,7 +128,7 @@ impl<G: Game> Clone for TableCtx<G> {
 impl<G: Game> Copy for TableCtx<G> {}
 
 impl<G: Game> TableCtx<G> {
-    pub fn new(seen: Memo<Seen<G>>, port: Port, why: Why<G>) -> Self {
+    pub fn new(seen: Memo<Shown<G>>, port: TableLink, why: WhyRefused<G>) -> Self {
         TableCtx {
             seen,
             names: port.names,
@@ -161,13 +167,13 @@ impl<G: Game> TableCtx<G> {
     /// one HTML string names its entries); nothing if there is none.
     pub fn send_legal(&self, index: usize) {
         let sent = self.seen.with_untracked(|s| {
-            (index < s.legal.len()).then_some(Sent::Legal {
+            (index < s.legal.len()).then_some(Pick::Legal {
                 moves: s.frame.moves,
                 index,
             })
         });
-        if let Some(sent) = sent {
-            self.act.run(sent);
+        if let Some(pick) = sent {
+            self.act.run(Ok(pick));
         }
     }
 
@@ -185,11 +191,11 @@ impl<G: Game> TableCtx<G> {
         let sent = self
             .seen
             .with_untracked(|s| match s.legal.iter().position(|a| *a == action) {
-                Some(index) => Sent::Legal {
+                Some(index) => Ok(Pick::Legal {
                     moves: s.frame.moves,
                     index,
-                },
-                None => Sent::Refused(self.why.with_value(|why| why(s.frame.seat, &action))),
+                }),
+                None => Err(self.why.with_value(|why| why(s.frame.seat, &action))),
             });
         self.act.run(sent);
     }
@@ -272,11 +278,11 @@ impl<T: Clone + Send + Sync + 'static> MovePick<T> {
 pub struct Motion(StoredValue<(u64, usize)>);
 
 impl Motion {
-    pub fn new(frame: Frame) -> Self {
+    pub fn new(frame: Viewpoint) -> Self {
         Motion(StoredValue::new((frame.epoch, frame.moves)))
     }
 
-    pub fn fresh(&self, frame: Frame) -> bool {
+    pub fn fresh(&self, frame: Viewpoint) -> bool {
         let key = (frame.epoch, frame.moves);
         let new = self.0.get_value() != key;
         self.0.set_value(key);

@@ -6,7 +6,7 @@
 //! whose tap counts, the lesson's gate, what may be said behind a hand-over,
 //! when a computer plays and how storage is freed are the session's.
 
-use crate::contract::{Frame, GameEntry, Port, Sent};
+use crate::contract::{GameEntry, Pick, TableLink, Tap, Viewpoint};
 use crate::i18n::*;
 use crate::platform::device;
 use crate::platform::lang::LangSwitch;
@@ -14,7 +14,7 @@ use crate::play::dialogs::{
     Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
 };
 use crate::play::result::GameResult;
-use crate::play::session::{Block, Change, Feel, Free, Session, Tapped, Written, TRIM};
+use crate::play::session::{Block, Change, Decision, Feel, Free, Session, Tapped, Written, TRIM};
 use crate::routes::{navigate, Link};
 use crate::store::{self, SavedGame};
 use leptos::prelude::*;
@@ -121,7 +121,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
         moves.track();
         session.with(|s| s.outcome())
     });
-    let frame = Memo::new(move |_| Frame {
+    let frame = Memo::new(move |_| Viewpoint {
         seat: acting.get(),
         epoch: epoch.get(),
         moves: moves.get(),
@@ -214,11 +214,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
     }
 
     // A table's tap, for the seat acting on this device.
-    let act = Callback::new(move |sent: Sent| {
+    let act = Callback::new(move |tap: Tap| {
         let Some(seat) = acting.get_untracked() else {
             return;
         };
-        match session.try_update(|s| s.act(seat, sent)) {
+        match session.try_update(|s| s.play(Decision::Tap { seat, tap })) {
             Some(Tapped::Moved(next, feel)) => {
                 // Felt (and heard) at the tap, not after the write (a few
                 // ms later).
@@ -268,9 +268,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
     let speed = RwSignal::new(store::load_settings().speed);
     let run_computer = move |n: usize| {
         device::mark("spielblock:computer-start");
-        let played = session.try_update(|s| s.computer(n)).flatten();
+        let played = session.try_update(|s| s.play(Decision::Computer { moves: n }));
         device::measure_since("spielblock:computer", "spielblock:computer-start");
-        if let Some((next, feel)) = played {
+        if let Some(Tapped::Moved(next, feel)) = played {
             perform(feel, false);
             write(Some(next));
         }
@@ -396,10 +396,10 @@ fn PlayScreen(session: Session) -> impl IntoView {
     provide_context(crate::table::BarContext {
         faces: faces.into(),
         on_faces: Callback::new(move |f: Vec<u8>| {
-            act.run(Sent::Faces {
+            act.run(Ok(Pick::Faces {
                 moves: moves.get_untracked(),
                 faces: f,
-            });
+            }));
         }),
         // Entering faces is chance, not a decision to weigh.
         coach: Signal::derive(move || {
@@ -411,10 +411,10 @@ fn PlayScreen(session: Session) -> impl IntoView {
         }),
         on_follow: Callback::new(move |index: usize| {
             hint_open.set(None);
-            act.run(Sent::Legal {
+            act.run(Ok(Pick::Legal {
                 moves: moves.get_untracked(),
                 index,
-            });
+            }));
         }),
         undo: Signal::derive(move || {
             undo_seat
@@ -438,7 +438,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
             }
         }),
     });
-    let port = Port {
+    let port = TableLink {
         frame,
         names,
         cpu,

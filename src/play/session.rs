@@ -16,7 +16,7 @@
 //! write is on its way, taps and computer moves count for nothing, and a
 //! change of seats or a confirmed hand-over queues behind it.
 
-use crate::contract::{GameEntry, GameInPlay, Pick, Sent, Step};
+use crate::contract::{GameEntry, GameInPlay, Pick, Step, Tap};
 use crate::i18n::Text;
 use crate::i18n::*;
 use crate::platform::sound::Cue;
@@ -47,6 +47,20 @@ pub enum Tapped {
     Refused(Text),
     /// A guided first game waits for its step's move: the step says so.
     Nudge,
+}
+
+/// A seat's decision, whoever makes it: the one way a move enters play
+/// (`Session::play`). The phone across the room (issue 41) comes in here
+/// too.
+#[derive(Debug, Clone)]
+pub enum Decision {
+    /// A person at this device tapped on the table, for the seat acting
+    /// (`acting`, without the moment, which the host already applied).
+    Tap { seat: Seat, tap: Tap },
+    /// The computer plays the seat that decides now, in the game after
+    /// `moves` moves (scheduled before a take-back or a reload, it plays
+    /// nothing).
+    Computer { moves: usize },
 }
 
 /// How a move is felt at the device: a vibration for a roll, and its
@@ -154,7 +168,7 @@ pub struct Session {
     /// A person's tap while a write was on its way: tried once the write
     /// is stored (a fast second tap is not lost; one the write undoes,
     /// or that the list no longer holds, counts for nothing).
-    pending: Option<(Seat, Sent)>,
+    pending: Option<(Seat, Pick)>,
     /// A kept tap made a move when a write ended: the moves before it.
     late: Option<usize>,
     /// A guided first game's steps (empty otherwise).
@@ -309,18 +323,46 @@ impl Session {
         (self.live.seats()[s].kind == SeatKind::Human).then_some(s)
     }
 
-    /// A tap of the acting seat (`acting`, without the moment, which the
-    /// host already applied): the move made and the write to make, nothing
-    /// (the list moved on, or the tap waits for the write on its way:
+    /// Plays a seat's decision: the move made and the write to make,
+    /// nothing (not this seat's moment, the list moved on, a stale
+    /// computer move, or a tap kept until the write on its way is stored:
     /// `written` tries it then), the rules' refusal, or the lesson's nudge.
-    pub fn act(&mut self, seat: Seat, sent: Sent) -> Tapped {
-        if self.acting(false) != Some(seat) {
+    /// Whoever decides, the move takes the same way: the rules apply it, the
+    /// write queue stores it, and the device feels it.
+    pub fn play(&mut self, decision: Decision) -> Tapped {
+        match decision {
+            Decision::Tap { seat, tap } => match tap {
+                Ok(pick) => self.tap(seat, pick),
+                Err(why) => self.refused(seat, why),
+            },
+            Decision::Computer { moves } => {
+                let played = self.computer_move(moves);
+                if matches!(played, Tapped::Nothing) && self.moves() == moves {
+                    // Held up or switched away: scheduled afresh when due.
+                    self.scheduled = None;
+                }
+                played
+            }
+        }
+    }
+
+    /// A tap the rules refuse, with their reason: said to the person
+    /// deciding, and nothing else.
+    fn refused(&self, seat: Seat, why: Text) -> Tapped {
+        if self.acting(false) == Some(seat) {
+            Tapped::Refused(why)
+        } else {
+            Tapped::Nothing
+        }
+    }
+
+    /// A person's tap of a listed move: their moment, the lesson gate, and
+    /// a tap kept while a write is on its way.
+    fn tap(&mut self, seat: Seat, pick: Pick) -> Tapped {
+        if self.acting(false) != Some(seat) || pick == Pick::Computer {
             return Tapped::Nothing;
         }
-        if let Sent::Refused(why) = sent {
-            return Tapped::Refused(why);
-        }
-        if self.off_lesson(seat, &sent) {
+        if self.off_lesson(seat, &pick) {
             self.nudged = Some(self.moves());
             return Tapped::Nudge;
         }
@@ -329,26 +371,41 @@ impl Session {
             // else the turn moment comes first (`moment_after`), and a
             // finger still on the last button spends nothing.
             if self.last_person == Some(seat) {
-                self.pending = Some((seat, sent));
+                self.pending = Some((seat, pick));
             }
             return Tapped::Nothing;
         }
-        let pick = match sent {
-            Sent::Legal { moves, index } => Pick::Legal { moves, index },
-            Sent::Faces { moves, faces } => Pick::Faces { moves, faces },
-            Sent::Refused(_) => unreachable!("answered above"),
-        };
+        self.make(seat, pick, true)
+    }
+
+    /// A computer's move, when one is due in the game after `moves` moves.
+    fn computer_move(&mut self, moves: usize) -> Tapped {
+        if self.saving() || self.block.is_some() || self.moves() != moves {
+            return Tapped::Nothing;
+        }
+        match self.live.computer_to_act() {
+            Some(seat) => self.make(seat, Pick::Computer, false),
+            None => Tapped::Nothing,
+        }
+    }
+
+    /// The move every decision comes to: applied by the rules, felt, and
+    /// written.
+    fn make(&mut self, seat: Seat, pick: Pick, human: bool) -> Tapped {
         let turn = self.turn();
         let before = self.moves();
         if !self.live.apply(seat, pick) {
             return Tapped::Nothing;
         }
-        self.last_person = Some(seat);
-        self.holder = Some(seat);
+        if human {
+            // The person who tapped holds the device.
+            self.last_person = Some(seat);
+            self.holder = Some(seat);
+        }
         let feel = self.feel(before);
         match self.write(Change::Move {
             seat,
-            human: true,
+            human,
             before,
             turn,
         }) {
@@ -360,8 +417,8 @@ impl Session {
     /// The lesson gate: a guided first game takes only its step's move.
     /// A step whose move is not on offer (a seat switched, an older lesson)
     /// holds nothing up; entering faces is never gated.
-    fn off_lesson(&self, seat: Seat, sent: &Sent) -> bool {
-        let Sent::Legal { index, .. } = sent else {
+    fn off_lesson(&self, seat: Seat, pick: &Pick) -> bool {
+        let Pick::Legal { index, .. } = pick else {
             return false;
         };
         let Some(want) = self.step().and_then(|s| s.expect.as_ref()) else {
@@ -416,37 +473,6 @@ impl Session {
                 .cue(before)
                 .filter(|_| store::load_settings().sound),
         }
-    }
-
-    /// The computer's move for the seat that decides now, if the computer
-    /// plays it and the game is still after `moves` moves.
-    /// With the write, how the move is felt.
-    pub fn computer(&mut self, moves: usize) -> Option<(SavedGame, Feel)> {
-        let played = self.computer_move(moves);
-        if played.is_none() && self.moves() == moves {
-            // Held up or switched away: scheduled afresh when due.
-            self.scheduled = None;
-        }
-        played
-    }
-
-    fn computer_move(&mut self, moves: usize) -> Option<(SavedGame, Feel)> {
-        if self.saving() || self.block.is_some() || self.moves() != moves {
-            return None;
-        }
-        let seat = self.live.computer_to_act()?;
-        let turn = self.turn();
-        if !self.live.apply(seat, Pick::Computer) {
-            return None;
-        }
-        let feel = self.feel(moves);
-        let next = self.write(Change::Move {
-            seat,
-            human: false,
-            before: moves,
-            turn,
-        })?;
-        Some((next, feel))
     }
 
     /// When the computer seat that decides now plays: the moves it plays
@@ -614,7 +640,7 @@ impl Session {
         // also stores what was queued).
         let before = self.moves();
         let late = match self.pending.take() {
-            Some((seat, sent)) if saved => match self.act(seat, sent) {
+            Some((seat, pick)) if saved => match self.tap(seat, pick) {
                 Tapped::Moved(next, _) => Some(next),
                 _ => None,
             },

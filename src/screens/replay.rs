@@ -5,7 +5,7 @@
 //! whole (its game's code replays it to the end) and shown (`/replay`) without
 //! being saved until the player adds it to their history.
 
-use crate::contract::{Frame, GameEntry, GameInPlay, Port};
+use crate::contract::{GameEntry, GameInPlay, TableLink, Viewpoint};
 use crate::games;
 use crate::i18n::Text;
 use crate::i18n::*;
@@ -395,7 +395,7 @@ fn ReplayTable(
     let live = StoredValue::new(live);
     let step = RwSignal::new(at.min(total));
     // Everything open after move `step`; nothing to act on.
-    let frame = Memo::new(move |_| Frame {
+    let frame = Memo::new(move |_| Viewpoint {
         seat: None,
         epoch,
         moves: step.get(),
@@ -421,7 +421,7 @@ fn ReplayTable(
                 .collect::<Vec<_>>()
         })
     };
-    let port = Port {
+    let port = TableLink {
         frame,
         names,
         cpu,
