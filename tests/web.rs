@@ -3132,6 +3132,72 @@ async fn the_session_decides_what_is_said_and_to_whom() {
     assert_eq!(told.handover, None);
 }
 
+/// Issue 40 (2): a turn is told step by step. With each move stored, the
+/// last-move line's turn holds every sentence since its seat began the turn,
+/// in words anyone may read: the same seat's next move adds its sentences
+/// after the ones shown, and another seat's move starts a new turn. A
+/// computer's MindGolf turn (throw, perhaps a re-roll, the entry) reads as
+/// its steps, each naming the player.
+#[wasm_bindgen_test]
+async fn a_turn_is_told_step_by_step() {
+    use spielblock::i18n::Locale;
+    use spielblock::play::session::{Change, Written};
+    ls().clear().unwrap();
+    let mut s = new_session("lt", "mindgolf", 3, &[("Ana", true), ("Robo", false)]).await;
+    let mut shown: Option<(usize, Vec<String>)> = None;
+    let mut computer_steps = 0;
+    for _ in 0..60 {
+        if s.outcome().is_some() {
+            break;
+        }
+        let next = match s.acting(false) {
+            Some(seat) => {
+                let first = s.live().legal_json(seat)[0].clone();
+                moved(s.play(Decision::Tap {
+                    seat,
+                    tap: sent(&s, seat, first),
+                }))
+            }
+            None => moved(s.play(Decision::Computer { moves: s.moves() })),
+        };
+        let w = write(&mut s, next).await;
+        let Some(Written::Saved(change @ Change::Move { seat, before, .. })) = w.first().copied()
+        else {
+            panic!("stored: {w:?}");
+        };
+        let told = s.told(change);
+        let turn = told.turn.expect("a turn with the last move");
+        let steps = |l: Locale| turn.iter().find(|(k, _)| *k == l).unwrap().1.clone();
+        let this: Vec<String> = s.announce_public(change, Locale::en);
+        let en = steps(Locale::en);
+        assert!(
+            en.ends_with(&this),
+            "the move's own words close its turn: {en:?} {this:?}"
+        );
+        match &shown {
+            Some((mover, earlier)) if *mover == seat => {
+                assert_eq!(
+                    en[..earlier.len()],
+                    earlier[..],
+                    "the turn goes on after what was shown"
+                );
+            }
+            _ => assert_eq!(en, this, "another seat's move starts a turn"),
+        }
+        assert_eq!(s.turn_start().map(|f| f <= before), Some(true));
+        assert!(!steps(Locale::de).is_empty(), "and in German");
+        if seat == 1 {
+            computer_steps += 1;
+            assert!(
+                en.iter().any(|t| t.contains("Robo")),
+                "the computer's turn names it: {en:?}"
+            );
+        }
+        shown = Some((seat, en));
+    }
+    assert!(computer_steps >= 4, "the computer played: {computer_steps}");
+}
+
 /// Issue 38 (1): the session paces the computers: one scheduled move per
 /// position, the speed's pause, at least the take-back grace while a
 /// person may still take back, none while skipping to a person's turn.

@@ -31,6 +31,8 @@ pub trait GameInPlay: Send + Sync {
     fn to_act(&self) -> Vec<Seat>;
     fn outcome(&self) -> Option<Outcome>;
     fn moves(&self) -> usize;
+    /// The seat that made the record's move `k`.
+    fn mover(&self, k: usize) -> Option<Seat>;
     /// The seat that decides now, if the computer plays it.
     fn computer_to_act(&self) -> Option<Seat>;
     /// R-G-5: the throw at the table waiting for its faces.
@@ -180,6 +182,10 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
 
     fn moves(&self) -> usize {
         self.m().record().moves.len()
+    }
+
+    fn mover(&self, k: usize) -> Option<Seat> {
+        self.m().record().moves.get(k).map(|mv| mv.seat)
     }
 
     fn computer_to_act(&self) -> Option<Seat> {

@@ -80,7 +80,10 @@ fn PlayScreen(session: Session) -> impl IntoView {
     // language switch does not leave it in the other (issue 40).
     let announcement = RwSignal::new(Vec::<(Locale, String)>::new());
     // The last move in words (with more than one seat), kept until the next.
-    let last_move = RwSignal::new(None::<Vec<(Locale, String)>>);
+    // The last move's line, and the turn it is part of, step by step.
+    type Said = Vec<(Locale, String)>;
+    type Steps = Vec<(Locale, Vec<String>)>;
+    let last_move = RwSignal::new(None::<(Said, Steps)>);
     // The move just made, shown on the hand-over screen of a game with
     // secrets (the table is hidden there).
     let handover_last = RwSignal::new(None::<Vec<(Locale, String)>>);
@@ -163,7 +166,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 // Once shown it keeps its place, so nothing under a finger
                 // moves.
                 if let Some(line) = told.last_move {
-                    last_move.set(Some(line));
+                    last_move.set(Some((line, told.turn.unwrap_or_default())));
                 }
                 start_moment();
             }
@@ -486,11 +489,24 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 // entrance shows the change (not read out: the live region
                 // below says it). Once shown it keeps its place (two lines)
                 // until the game ends.
-                {move || (has_person.get() && outcome.with(Option::is_none)).then(|| last_move.get().map(|m| view! {
-                    <p class="last-move" data-testid="last-move" aria-hidden="true">{move || {
-                        let l = i18n.get_locale();
-                        m.iter().find(|(k, _)| *k == l).map(|(_, t)| t.clone()).unwrap_or_default()
-                    }}</p>
+                {move || (has_person.get() && outcome.with(Option::is_none)).then(|| last_move.get().map(|(m, steps)| {
+                    // Drawn in the language shown (a switch draws it anew).
+                    let l = i18n.get_locale();
+                    let line = m.into_iter().find(|(k, _)| *k == l).map(|(_, t)| t).unwrap_or_default();
+                    let steps = steps.into_iter().find(|(k, _)| *k == l).map(|(_, t)| t).unwrap_or_default();
+                    // A turn of several steps (a computer's throw, re-roll
+                    // and entry) opens to all of them, one per line.
+                    if steps.len() > 1 {
+                        let more = td_string!(l, turn_steps, n = steps.len()).to_string();
+                        view! {
+                            <details class="last-move last-turn-steps" data-testid="last-move">
+                                <summary data-more=more>{line}</summary>
+                                <ol data-testid="last-turn-steps">{steps.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ol>
+                            </details>
+                        }.into_any()
+                    } else {
+                        view! { <p class="last-move" data-testid="last-move" aria-hidden="true">{line}</p> }.into_any()
+                    }
                 }))}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}

@@ -82,6 +82,11 @@ pub struct Told {
     /// How the move ended, in words anyone may read, for the hand-over
     /// screen that hides the table from the mover.
     pub handover: Option<Vec<(Locale, String)>>,
+    /// The turn this move is part of, step by step, in words anyone may
+    /// read: every sentence since the seat that moved began its turn (a
+    /// computer's throw, re-roll and entry followed one by one, and looked
+    /// back on after). Set with `last_move`.
+    pub turn: Option<Vec<(Locale, Vec<String>)>>,
 }
 
 /// What the storage-full notice can delete to make room.
@@ -722,13 +727,33 @@ impl Session {
         let hidden = self.hides_secrets();
         let told = words(false);
         let public = secret.then(|| words(true));
+        let last_move = (self.seats().len() > 1)
+            .then(|| public.clone().unwrap_or(told.clone()))
+            .filter(|w| w.iter().all(|(_, t)| !t.is_empty()));
+        let turn = last_move.as_ref().and(self.turn_start()).map(|from| {
+            Locale::ALL
+                .map(|l| (l, self.live.announce(None, from, l)))
+                .to_vec()
+        });
         Told {
             live: (!hidden && said(&told)).then(|| told.clone()),
-            handover: public.clone().filter(|p| hidden && human && said(p)),
-            last_move: (self.seats().len() > 1)
-                .then(|| public.unwrap_or(told))
-                .filter(|w| w.iter().all(|(_, t)| !t.is_empty())),
+            handover: public.filter(|p| hidden && human && said(p)),
+            last_move,
+            turn,
         }
+    }
+
+    /// Where the turn just played began: the first of the moves the last
+    /// seat to move made in a row, at the end of the record (None before
+    /// the first move).
+    pub fn turn_start(&self) -> Option<usize> {
+        let n = self.moves();
+        let seat = self.live.mover(n.checked_sub(1)?)?;
+        let mut from = n - 1;
+        while from > 0 && self.live.mover(from - 1) == Some(seat) {
+            from -= 1;
+        }
+        Some(from)
     }
 
     /// Whether a hand-over screen hides a seat's secrets now: the live
