@@ -4,10 +4,11 @@
 // speaks in, Gnoming's round summary is a screen of its own, the setup says
 // what the rules think of the options at once, the home screen dates its
 // unfinished games and says whose turn it is, solo statistics claim no
-// wins, and a sound switch is on every table.
+// wins, a sound switch is on every table, and a computer's turn is looked
+// back on step by step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, newPage, setUpGame, shot, PHONE } from './helpers.mjs';
+import { start, newPage, setUpGame, shot, audit, PHONE } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -127,4 +128,34 @@ test('sounds can be switched off on every table and on the home screen, and stay
   assert.equal(await page.isChecked('[data-testid=sound-setting]'), false);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('a computer\'s turn is looked back on step by step: the last-move line opens to every step, in both languages', async () => {
+  for (const [lang, robo] of [['en', /^Robo (throws|re-rolls|parks|enters)/], ['de', /^Robo (würfelt|parkt|trägt)/]]) {
+    const page = await newPage(env.browser, PHONE);
+    await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Robo'], computer: [1], seed: 5 });
+    if (lang === 'de') await page.click('[data-testid=lang-switch]');
+    await page.click('[data-testid=throw]');
+    await page.waitForSelector('[data-testid=thrown]');
+    await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
+    await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
+    await page.waitForTimeout(150);
+    const end = await page.$('[data-testid=end-turn]:enabled');
+    if (end) await end.click();
+    // Robo's whole turn, once Ana decides again.
+    await page.waitForSelector('[data-testid=last-turn-steps]', { state: 'attached', timeout: 30000 });
+    await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
+    const summary = page.locator('[data-testid=last-move] summary');
+    assert.match(await summary.getAttribute('data-more'), lang === 'en' ? /^\d+ steps$/ : /^\d+ Schritte$/);
+    await summary.click();
+    const steps = await page.$$eval('[data-testid=last-turn-steps] li', (li) => li.map((x) => x.textContent));
+    assert.ok(steps.length >= 2, `${lang}: ${JSON.stringify(steps)}`);
+    assert.match(steps[0], robo, `${lang}: the turn starts with Robo's throw`);
+    assert.ok(steps.slice(0, -1).every((t) => robo.test(t)), `${lang}: every step names Robo: ${JSON.stringify(steps)}`);
+    assert.ok(await page.isVisible('[data-testid=last-turn-steps] li >> nth=0'));
+    await audit(page, `last turn ${lang}`);
+    await shot(page, `last-turn-360-${lang}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
 });

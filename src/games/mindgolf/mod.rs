@@ -389,9 +389,13 @@ fn LaneRow(
     };
     view! {
         <li class="mg-lane" class:done=score.is_some() class:selected=selected data-testid="lane" data-target=target.to_string()>
+            // Named by its words (the fields drawn are hidden from a screen
+            // reader): an aria-label would not contain the numbers shown,
+            // which a voice user speaks to press it.
             <button type="button" class="mg-lane-button" disabled=move || !selectable.get() aria-pressed=selected.to_string()
-                aria-label=label on:click=move |_| on_pick.run(index)>
-                <span class="mg-target">{target}</span>
+                on:click=move |_| on_pick.run(index)>
+                <span class="sr-only">{label}</span>
+                <span class="mg-target" aria-hidden="true">{target}</span>
                 {fields.into_iter().enumerate().map(|(i, f)| {
                     let preview_here = i == filled && next.is_some();
                     let text = match (f, preview_here) {
@@ -400,9 +404,9 @@ fn LaneRow(
                         (None, false) => String::new(),
                     };
                     let just = entered && i + 1 == filled;
-                    view! { <span class="mg-field" class:hit={f == Some(target)} class:preview=preview_here class:moved=just class:fresh=just>{text}</span> }
+                    view! { <span class="mg-field" aria-hidden="true" class:hit={f == Some(target)} class:preview=preview_here class:moved=just class:fresh=just>{text}</span> }
                 }).collect_view()}
-                <span class="mg-score" class:fresh={entered && score.is_some()}>{score.map(signed).unwrap_or_default()}</span>
+                <span class="mg-score" aria-hidden="true" class:fresh={entered && score.is_some()}>{score.map(signed).unwrap_or_default()}</span>
             </button>
         </li>
     }
