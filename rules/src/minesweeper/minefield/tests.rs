@@ -1,4 +1,5 @@
 use super::*;
+use crate::rng::Rng;
 
 /// Every position of a seeded random game, before and after each
 /// automatic reveal.
