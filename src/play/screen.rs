@@ -124,11 +124,20 @@ fn PlayScreen(session: Session) -> impl IntoView {
         moves.track();
         session.with(|s| s.outcome())
     });
-    let frame = Memo::new(move |_| Viewpoint {
-        seat: acting.get(),
-        epoch: epoch.get(),
-        moves: moves.get(),
-        replay: false,
+    // Behind the hand-over screen of a game with secrets the table is not
+    // shown: its picture stays as it was, and the next holder's is drawn
+    // when they take the device. (Drawing the next one in the tap that
+    // brings the hand-over, for a board nobody sees, tripled the time of
+    // a Minesweeper mark: 19 to 53 ms.)
+    let private = entry.private_info;
+    let frame = Memo::new(move |before: Option<&Viewpoint>| match before {
+        Some(b) if private && handover_needed.get().is_some() => *b,
+        _ => Viewpoint {
+            seat: acting.get(),
+            epoch: epoch.get(),
+            moves: moves.get(),
+            replay: false,
+        },
     });
 
     // After a move: if the device changes hands, "NAME's turn" stands for

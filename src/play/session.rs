@@ -707,10 +707,11 @@ impl Session {
     /// those words (a seat switched to a person later brings a hand-over,
     /// and the line stays on screen).
     pub fn told(&self, change: Change) -> Told {
-        let Change::Move { human, .. } = change else {
+        let Change::Move { human, before, .. } = change else {
             return Told::default();
         };
-        let words = |public: bool| -> Vec<(Locale, String)> {
+        type Sentences = Vec<(Locale, Vec<String>)>;
+        let sentences = |public: bool| -> Sentences {
             Locale::ALL
                 .map(|l| {
                     let said = if public {
@@ -718,22 +719,34 @@ impl Session {
                     } else {
                         self.announce(change, l)
                     };
-                    (l, said.join(" "))
+                    (l, said)
                 })
                 .to_vec()
+        };
+        let joined = |w: &Sentences| -> Vec<(Locale, String)> {
+            w.iter().map(|(l, t)| (*l, t.join(" "))).collect()
         };
         let said = |w: &Vec<(Locale, String)>| w.iter().any(|(_, t)| !t.is_empty());
         let secret = self.entry.private_info;
         let hidden = self.hides_secrets();
-        let told = words(false);
-        let public = secret.then(|| words(true));
+        let own = sentences(false);
+        // Without secrets everyone is told what the mover was.
+        let public_sentences = if secret { sentences(true) } else { own.clone() };
+        let told = joined(&own);
+        let public = secret.then(|| joined(&public_sentences));
         let last_move = (self.seats().len() > 1)
             .then(|| public.clone().unwrap_or(told.clone()))
             .filter(|w| w.iter().all(|(_, t)| !t.is_empty()));
+        // The turn's steps: a turn of one move is that move's public words;
+        // only a turn begun before it asks for more (a tap spends no more).
         let turn = last_move.as_ref().and(self.turn_start()).map(|from| {
-            Locale::ALL
-                .map(|l| (l, self.live.announce(None, from, l)))
-                .to_vec()
+            if from < before {
+                Locale::ALL
+                    .map(|l| (l, self.live.announce(None, from, l)))
+                    .to_vec()
+            } else {
+                public_sentences.clone()
+            }
         });
         Told {
             live: (!hidden && said(&told)).then(|| told.clone()),
