@@ -128,7 +128,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
     // shown: its picture stays as it was, and the next holder's is drawn
     // when they take the device. (Drawing the next one in the tap that
     // brings the hand-over, for a board nobody sees, tripled the time of
-    // a Minesweeper mark: 19 to 53 ms.)
+    // such a tap: 19 to 53 ms.)
     let private = entry.private_info;
     let frame = Memo::new(move |before: Option<&Viewpoint>| match before {
         Some(b) if private && handover_needed.get().is_some() => *b,
