@@ -24,38 +24,9 @@ pub const OPTION: &str = "table_dice";
 /// `Game::people_only`).
 pub const CARDS_OPTION: &str = "real_cards";
 
-/// The kind of a die, as the face picker draws it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DieKind {
-    Plain,
-    Green,
-    White,
-}
-
-/// A throw of the players' own dice waiting for its faces: who threw, and
-/// each die in the order its face is entered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Waiting {
-    pub seat: Seat,
-    pub dice: Vec<DieKind>,
-}
-
-impl Waiting {
-    /// Whether `faces` fills this throw: one face per die, each 1 to 6.
-    pub fn check(&self, faces: &[u8]) -> Result<(), Shared> {
-        if faces.len() != self.dice.len() {
-            return Err(Shared::DiceCount {
-                expected: self.dice.len(),
-                got: faces.len(),
-            });
-        }
-        match faces.iter().find(|f| !(1..=6).contains(*f)) {
-            Some(&face) => Err(Shared::Face { face }),
-            None => Ok(()),
-        }
-    }
-}
+// A waiting throw's types belong to the contract (`RealDice::waiting`
+// hands one over); the paths `chance::Waiting` and `chance::DieKind` stay.
+pub use crate::contract::{DieKind, Waiting};
 
 /// Where a game's dice come from, kept in its state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -353,6 +353,40 @@ pub fn rank_by_key<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
         .collect()
 }
 
+/// R-G-5: the kind of a die of a throw at the table, as the face picker
+/// draws it (`rules::chance` throws them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieKind {
+    Plain,
+    Green,
+    White,
+}
+
+/// A throw of the players' own dice waiting for its faces: who threw, and
+/// each die in the order its face is entered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    pub seat: Seat,
+    pub dice: Vec<DieKind>,
+}
+
+impl Waiting {
+    /// Whether `faces` fills this throw: one face per die, each 1 to 6.
+    pub fn check(&self, faces: &[u8]) -> Result<(), Shared> {
+        if faces.len() != self.dice.len() {
+            return Err(Shared::DiceCount {
+                expected: self.dice.len(),
+                got: faces.len(),
+            });
+        }
+        match faces.iter().find(|f| !(1..=6).contains(*f)) {
+            Some(&face) => Err(Shared::Face { face }),
+            None => Ok(()),
+        }
+    }
+}
+
 /// One game's rules, views and secrets. State is plain data: the seeded PRNG
 /// is inside it (R-G-1), chance happens only inside `apply` when a player's
 /// action calls for it (pressing Roll), so replaying the same actions from
@@ -516,7 +550,7 @@ pub trait RealDice: Game {
     /// any (see `crate::chance`). While one waits, its seat is the only one
     /// in `to_act`, `legal_actions` is empty, and the accepted actions are
     /// exactly `entered(faces)` for faces that fill it (`Waiting::check`).
-    fn waiting(&self) -> Option<crate::chance::Waiting> {
+    fn waiting(&self) -> Option<Waiting> {
         None
     }
 

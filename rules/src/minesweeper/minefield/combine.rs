@@ -4,7 +4,7 @@
 //! `Analysis` with every determined number.
 
 use super::bits::{bit, bits_meet_shr, bits_or_shr, bits_words};
-use super::frame::{frame, Frame};
+use super::frame::{frame, Full};
 use super::reveal::determined_number;
 use super::solver::{rescale, Fail, Solved};
 use super::{Analysis, Position, NUMBER_BUDGET};
@@ -118,19 +118,6 @@ fn or_conv(a: &[bool], b: &[bool], cap: usize) -> Vec<bool> {
         }
     }
     out
-}
-
-/// The analysis together with what the number check needs.
-pub(super) struct Full {
-    pub(super) analysis: Analysis,
-    pub(super) frame: Frame,
-    /// Which frontier totals are possible with the interior taking the rest.
-    pub(super) totals: Vec<bool>,
-    /// Per global box: the mine counts it can hold.
-    pub(super) values: Vec<u16>,
-    /// Per component: the totals it may hold with the rest of the board
-    /// possible.
-    pub(super) rest_f: Vec<Vec<u64>>,
 }
 
 pub(super) fn analyze_full(pos: &Position) -> Option<Full> {

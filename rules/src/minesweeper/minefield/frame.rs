@@ -1,10 +1,11 @@
 //! A position's public structure: its numbers read as constraints, the
 //! covered cells grouped into the interior and the frontier's boxes, the
-//! boxes into components, each solved (or, over budget, estimated).
+//! boxes into components, each solved (or, over budget, estimated); and
+//! `Full`, the combined analysis with what the number check needs.
 
 use super::estimate::estimate;
 use super::solver::{solve, Fail, Interner, Solved};
-use super::{Cell, Position, COMPONENT_BUDGET, FRAME_BUDGET};
+use super::{Analysis, Cell, Position, COMPONENT_BUDGET, FRAME_BUDGET};
 
 /// The public structure of a position.
 pub(super) struct Frame {
@@ -196,4 +197,17 @@ fn sweep_order(pos: &Position, cons: &[usize], cell: &[usize]) -> Vec<usize> {
         order.extend(cons.iter().copied().filter(|&c| cell[c] % w == x));
     }
     order
+}
+
+/// The analysis together with what the number check needs.
+pub(super) struct Full {
+    pub(super) analysis: Analysis,
+    pub(super) frame: Frame,
+    /// Which frontier totals are possible with the interior taking the rest.
+    pub(super) totals: Vec<bool>,
+    /// Per global box: the mine counts it can hold.
+    pub(super) values: Vec<u16>,
+    /// Per component: the totals it may hold with the rest of the board
+    /// possible.
+    pub(super) rest_f: Vec<Vec<u64>>,
 }

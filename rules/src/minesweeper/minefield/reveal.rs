@@ -4,8 +4,7 @@
 
 use super::analyze;
 use super::bits::bit;
-use super::combine::Full;
-use super::frame::NO_BOX;
+use super::frame::{Full, NO_BOX};
 use super::solver::{Fail, Solved};
 use super::{Cell, Position};
 
