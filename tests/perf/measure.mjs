@@ -409,7 +409,9 @@ if (!sizesOnly) {
     if (fs.existsSync(path.join(ROOT, 'target/release/spielblock-cli'))) {
       const cliPath = path.join(ROOT, 'target/release/spielblock-cli');
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-review-'));
-      for (const [game, players] of [['mindgolf', 'casual'], ['choice', 'casual'], ['minesweeper', 'casual,strong'], ['gnoming', 'casual,strong'], ['en-gingg', 'casual,strong']]) {
+      // Every listed game; the seats each is reviewed with (two where none is said).
+      const reviewed = { mindgolf: 'casual', choice: 'casual', minesweeper: 'casual,strong', gnoming: 'casual,strong', 'en-gingg': 'casual,strong' };
+      for (const [game, players] of IDS.map((id) => [id, reviewed[id] || 'casual,strong'])) {
         execFileSync(cliPath, ['simulate', game, '--players', players, '-n', '1', '--seed', '3', '--records', dir]);
         const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-3.json`), 'utf8'));
         record.seats = record.seats.map((x, k) => ({ ...x, kind: k === 0 ? 'human' : 'computer' }));
@@ -449,7 +451,10 @@ if (!sizesOnly) {
     });
     console.log(`\nstorage: localStorage holds ${(capacity / 1e6).toFixed(2)} million characters here; finished games that fit, by kind:`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-sizes-'));
-    for (const [game, players] of [['en-gingg', 'strong,strong,strong'], ['mindgolf', 'strong,strong'], ['choice', 'strong,strong'], ['minesweeper', 'strong,strong'], ['gnoming', 'strong,strong,strong']]) {
+    // Every listed game; the seats its saved size is measured with (two
+    // where none is said).
+    const sized = { 'en-gingg': 'strong,strong,strong', gnoming: 'strong,strong,strong' };
+    for (const [game, players] of IDS.map((id) => [id, sized[id] || 'strong,strong'])) {
       execFileSync(cli, ['simulate', game, '--players', players, '-n', '10', '--seed', '1', '--records', dir]);
       const sizes = fs.readdirSync(dir).filter((f) => f.startsWith(game + '-')).map((f) => {
         const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
