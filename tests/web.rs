@@ -2380,8 +2380,13 @@ async fn computers_play(s: &mut spielblock::play::session::Session) {
     }
 }
 
+/// The turn moment stands when the device changes hands; after a
+/// computer's turn, the computer's last step stands for the speed's pause
+/// (issue 40, 2), not while skipping to the person's turn.
 #[wasm_bindgen_test]
-async fn the_turn_moment_stands_only_when_the_device_changes_hands() {
+async fn the_turn_moment_stands_when_hands_change_or_a_computer_ends_its_turn() {
+    use spielblock::play::session::{Moment, TURN_MOMENT};
+    use spielblock::store::Speed;
     ls().clear().unwrap();
     // Ana plays her turn to its end (the first offer each time).
     async fn ana_ends_her_turn(s: &mut spielblock::play::session::Session) {
@@ -2401,20 +2406,44 @@ async fn the_turn_moment_stands_only_when_the_device_changes_hands() {
     let mut two = new_session("m2", "en-gingg", 5, &[("Ana", true), ("Ben", true)]).await;
     ana_ends_her_turn(&mut two).await;
     assert_eq!(two.human_to_act(), Some(1));
-    assert_eq!(two.moment_after(), Some(1), "Ben takes the device");
-    // Ana and a computer: after the computer's turn Ana keeps the device,
-    // and her next tap counts at once.
+    assert_eq!(
+        two.moment_after(Speed::Normal),
+        Some(Moment {
+            seat: 1,
+            ms: TURN_MOMENT,
+            hands: true
+        }),
+        "Ben takes the device"
+    );
+    // Ana and a computer: Ana keeps the device; once the computer's turn
+    // ends, its last step stands for the speed's pause, unsaid.
     let mut one = new_session("m1", "en-gingg", 5, &[("Ana", true), ("Ben", false)]).await;
     ana_ends_her_turn(&mut one).await;
-    assert_eq!(one.moment_after(), None);
+    assert_eq!(one.moment_after(Speed::Normal), None);
     computers_play(&mut one).await;
     assert_eq!(one.human_to_act(), Some(0));
+    assert_eq!(one.last_mover(), Some(1));
     assert_eq!(
-        one.moment_after(),
-        None,
-        "no moment after a computer's turn"
+        one.moment_after(Speed::Normal),
+        Some(Moment {
+            seat: 0,
+            ms: Speed::Normal.pause_ms(),
+            hands: false
+        }),
+        "the computer's last step stands"
     );
+    assert_eq!(one.moment_after(Speed::Instant), None, "at instant speed");
     assert_eq!(one.acting(false), Some(0));
+    // Skipping to Ana's turn: no moment after it.
+    ana_ends_her_turn(&mut one).await;
+    assert!(one.computer_due());
+    while one.computer_due() {
+        let n = one.skip().expect("a computer move is due");
+        let next = moved(one.play(Decision::Computer { moves: n }));
+        write(&mut one, next).await;
+    }
+    assert_eq!(one.human_to_act(), Some(0));
+    assert_eq!(one.moment_after(Speed::Slow), None, "skipped to Ana's turn");
 }
 
 #[wasm_bindgen_test]

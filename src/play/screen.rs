@@ -14,16 +14,14 @@ use crate::play::dialogs::{
     Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
 };
 use crate::play::result::GameResult;
-use crate::play::session::{Block, Change, Decision, Feel, Free, Session, Tapped, Written, TRIM};
+use crate::play::session::{
+    Block, Change, Decision, Feel, Free, Moment, Session, Tapped, Written, TRIM,
+};
 use crate::routes::{navigate, Link};
 use crate::store::{self, SavedGame};
 use leptos::prelude::*;
 use rules::{Level, Seat, SeatKind};
 use std::time::Duration;
-
-/// How long "NAME's turn" stands before that player's controls answer, so a
-/// second tap meant for the last player's button spends nothing.
-const TURN_MOMENT: Duration = Duration::from_millis(900);
 
 /// After a tap re-renders the table, the control that had focus may be gone;
 /// keyboard players then continue from the game's primary control
@@ -84,12 +82,14 @@ fn PlayScreen(session: Session) -> impl IntoView {
     type Said = Vec<(Locale, String)>;
     type Steps = Vec<(Locale, Vec<String>)>;
     let last_move = RwSignal::new(None::<(Said, Steps)>);
+    // After how many moves the last move was told.
+    let told_at = RwSignal::new(None::<usize>);
     // The move just made, shown on the hand-over screen of a game with
     // secrets (the table is hidden there).
     let handover_last = RwSignal::new(None::<Vec<(Locale, String)>>);
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
-    let moment = RwSignal::new(None::<Seat>);
+    let moment = RwSignal::new(None::<Moment>);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
@@ -140,12 +140,15 @@ fn PlayScreen(session: Session) -> impl IntoView {
         },
     });
 
-    // After a move: if the device changes hands, "NAME's turn" stands for
-    // a moment before their controls answer (the session decides when).
+    // The computer seats' pace (the Players dialog sets it).
+    let speed = RwSignal::new(store::load_settings().speed);
+    // After a move: if the device changes hands, or a computer's turn just
+    // ended, "NAME's turn" stands for a moment before their controls
+    // answer (the session decides when and how long).
     let start_moment = move || {
-        let now = session.with_untracked(|s| s.moment_after());
-        if now.is_some() {
-            moment.set(now);
+        let now = session.with_untracked(|s| s.moment_after(speed.get_untracked()));
+        if let Some(m) = now {
+            moment.set(Some(m));
             let n = moves.get_untracked();
             set_timeout(
                 move || {
@@ -153,7 +156,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                         moment.try_set(None);
                     }
                 },
-                TURN_MOMENT,
+                Duration::from_millis(m.ms),
             );
         }
     };
@@ -177,7 +180,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 if let Some(line) = told.last_move {
                     last_move.set(Some((line, told.turn.unwrap_or_default())));
                 }
-                start_moment();
+                told_at.set(Some(moves.get_untracked()));
+                // A computer's moment starts with its move (`run_computer`).
+                if human {
+                    start_moment();
+                }
             }
         }
         Written::Reloaded => {
@@ -277,13 +284,16 @@ fn PlayScreen(session: Session) -> impl IntoView {
     // pause the speed setting asks for (longer while a person may still
     // take back their decision); "skip to my turn" plays them at once until
     // a person decides again.
-    let speed = RwSignal::new(store::load_settings().speed);
     let run_computer = move |n: usize| {
         device::mark("spielblock:computer-start");
         let played = session.try_update(|s| s.play(Decision::Computer { moves: n }));
         device::measure_since("spielblock:computer", "spielblock:computer-start");
         if let Some(Tapped::Moved(next, feel)) = played {
             perform(feel, false);
+            // In the same tick as the move, so the person's table does not
+            // flash up before the moment that keeps the computer's last
+            // step in view.
+            start_moment();
             write(Some(next));
         }
     };
@@ -396,6 +406,35 @@ fn PlayScreen(session: Session) -> impl IntoView {
             h
         })
     });
+    // A computer's newest step, in the decision bar while it plays and for
+    // the moment its last step stands (the session's `moment_after`). A
+    // move is told once written (a few ms): until then the line stays.
+    let watching = Memo::new(move |before: Option<&Option<String>>| {
+        if acting.get().is_some() || !has_person.get() || outcome.with(Option::is_some) {
+            return None;
+        }
+        if handover_needed.with(Option::is_some) {
+            return None;
+        }
+        let is_cpu = |s: Seat| cpu.with(|c| c.get(s).copied().unwrap_or(false));
+        let l = i18n.get_locale();
+        let mover = session.with(|s| s.last_mover());
+        if mover.is_some_and(is_cpu) {
+            if told_at.get() != Some(moves.get()) {
+                return before.cloned().flatten();
+            }
+            let line = last_move.with(|m| {
+                m.as_ref()
+                    .and_then(|(said, _)| said.iter().find(|(k, _)| *k == l))
+                    .map(|(_, t)| t.clone())
+            });
+            if let Some(line) = line.filter(|t| !t.is_empty()) {
+                return Some(line);
+            }
+        }
+        let t = turn.get().filter(|&t| is_cpu(t))?;
+        Some(td_string!(l, computer_playing, name = name_of(t)).to_string())
+    });
     // R-G-5: the throw whose faces the person at the device enters now.
     let faces = Memo::new(move |_| {
         moves.track();
@@ -434,6 +473,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 .map(|s| td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string())
         }),
         on_undo: Callback::new(move |()| undo()),
+        // A computer's newest step, in the bar while it plays and for the
+        // moment its last step stands (the session's `moment_after`).
+        watching: watching.into(),
         // "Skip to my turn" waits in the bar, in reach, while a computer
         // plays (in the status row it moved the table when it came).
         skip: skip_offered.into(),
@@ -545,7 +587,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 }.into_any(),
                 None => ().into_any(),
             }}
-            {move || moment.get().map(|s| view! {
+            {move || moment.get().filter(|m| m.hands).map(|Moment { seat: s, .. }| view! {
                 <p class="turn-moment" role="status" data-testid="turn-moment">
                     {move || td_string!(i18n.get_locale(), turn_of, name = name_of(s)).to_string()}
                 </p>

@@ -31,6 +31,11 @@ use rules::{Level, Outcome, Seat, SeatInfo, SeatKind};
 /// turn" skips it.
 pub const TAKE_BACK_GRACE: u64 = 1500;
 
+/// How long "NAME's turn" stands before that player's controls answer when
+/// the device changes hands, so a second tap meant for the last player's
+/// button spends nothing.
+pub const TURN_MOMENT: u64 = 900;
+
 /// How many of the oldest finished games the storage-full notice offers to
 /// delete: each frees 3 to 10 thousand characters, room for hundreds of moves.
 pub const TRIM: usize = 10;
@@ -87,6 +92,19 @@ pub struct Told {
     /// computer's throw, re-roll and entry followed one by one, and looked
     /// back on after). Set with `last_move`.
     pub turn: Option<Vec<(Locale, Vec<String>)>>,
+}
+
+/// A moment before a person's controls answer (`Session::moment_after`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moment {
+    /// The person who decides next.
+    pub seat: Seat,
+    /// How long it stands, in ms.
+    pub ms: u64,
+    /// Whether the device changes hands: "NAME's turn" is then said over
+    /// the table. After a computer's turn at a one-person table it is not:
+    /// the computer's last step is what is to be seen.
+    pub hands: bool,
 }
 
 /// What the storage-full notice can delete to make room.
@@ -311,13 +329,38 @@ impl Session {
     }
 
     /// After a stored move: the person whose "NAME's turn" moment stands
-    /// before their controls answer. Only when the device changes hands
-    /// (another person decides than the one who tapped last), and not where
-    /// the hand-over screen is that moment already: after a computer's turn
-    /// the same player keeps the device, and their next tap counts.
-    pub fn moment_after(&self) -> Option<Seat> {
+    /// before their controls answer, and for how many ms.
+    /// - When the device changes hands (another person decides than the
+    ///   one who tapped last), `TURN_MOMENT`: a finger still on the last
+    ///   player's button spends nothing. Not where the hand-over screen is
+    ///   that moment already.
+    /// - When a computer's move ends its turn, the speed's pause: its last
+    ///   step (a lane entered, a card laid) stands where it happened before
+    ///   the person's own table replaces it (issue 40). Not while skipping
+    ///   to the person's turn, nor at instant speed.
+    pub fn moment_after(&self, speed: Speed) -> Option<Moment> {
         let now = self.human_to_act()?;
-        (self.handover_needed().is_none() && self.last_person != Some(now)).then_some(now)
+        if self.handover_needed().is_some() {
+            return None;
+        }
+        let hands = (self.last_person != Some(now)).then_some(TURN_MOMENT);
+        let computer = (!self.skipping && self.last_mover_is_computer()).then(|| speed.pause_ms());
+        let ms = hands.into_iter().chain(computer).max()?;
+        (ms > 0).then_some(Moment {
+            seat: now,
+            ms,
+            hands: hands.is_some(),
+        })
+    }
+
+    /// The seat that made the last move, if any.
+    pub fn last_mover(&self) -> Option<Seat> {
+        self.live.mover(self.moves().checked_sub(1)?)
+    }
+
+    fn last_mover_is_computer(&self) -> bool {
+        self.last_mover()
+            .is_some_and(|s| self.live.seats()[s].kind == SeatKind::Computer)
     }
 
     /// The person who may take back their last decision now (R-G-4: the
@@ -403,6 +446,8 @@ impl Session {
             return Tapped::Nothing;
         }
         if human {
+            // A person decided: "skip to my turn" has done its work.
+            self.skipping = false;
             // The person who tapped holds the device.
             self.last_person = Some(seat);
             self.holder = Some(seat);
@@ -487,9 +532,6 @@ impl Session {
     /// take back their decision, and none while skipping to a person's
     /// turn.
     pub fn schedule_computer(&mut self, speed: Speed) -> Option<(usize, u64)> {
-        if self.human_to_act().is_some() {
-            self.skipping = false;
-        }
         let n = self.moves();
         if !self.computer_due() || self.scheduled == Some(n) {
             return None;
@@ -538,6 +580,7 @@ impl Session {
         if self.saving() || self.block.is_some() || !self.live.undo(seat) {
             return None;
         }
+        self.skipping = false;
         self.write(Change::Undo)
     }
 
@@ -551,6 +594,7 @@ impl Session {
         if kind == SeatKind::Computer && self.people_only() {
             return None;
         }
+        self.skipping = false;
         self.live.set_seat(seat, kind, level);
         self.write(Change::Meta)
     }

@@ -116,6 +116,10 @@ pub struct BarContext {
     /// The take-back's label, while one is possible.
     pub undo: Signal<Option<String>>,
     pub on_undo: Callback<()>,
+    /// While a computer plays and someone watches: its newest step in
+    /// words (or that it is about to play), where the eye and the thumb
+    /// are, whatever part of the table is in view (issue 40).
+    pub watching: Signal<Option<String>>,
     /// "Skip to my turn", while a computer plays.
     pub skip: Signal<bool>,
     pub on_skip: Callback<()>,
@@ -210,6 +214,10 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                 <button type="button" class="ghost undo" data-testid="undo" on:click=move |_| d.on_undo.run(())>
                     <span aria-hidden="true">"↶ "</span>{label}
                 </button>
+            }))}
+            // Not read out: the live region says each move.
+            {dock.map(|d| move || d.watching.get().map(|line| view! {
+                <p class="watching" data-testid="watching" aria-hidden="true">{line}</p>
             }))}
             {dock.map(|d| move || d.skip.get().then(|| view! {
                 <button type="button" class="ghost skip" data-testid="skip" on:click=move |_| d.on_skip.run(())>

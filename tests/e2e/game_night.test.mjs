@@ -50,6 +50,43 @@ test('MindGolf at 320x568: the thrown dice stay pinned above the lanes they go t
   }
 });
 
+test('a computer\'s turn is watched where the thumb is: each step in the bar, its last step on its sheet before the person\'s turn (320x568)', async () => {
+  for (const [lang, robo, sheet] of [['en', /^Robo (throws|re-rolls|parks|enters)/, /Robo/], ['de', /^Robo (würfelt|parkt|trägt)/, /Robo/]]) {
+    const page = await newPage(env.browser, { width: 320, height: 568 });
+    await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Robo'], computer: [1], seed: 5 });
+    if (lang === 'de') await page.click('[data-testid=lang-switch]');
+    await page.click('[data-testid=throw]');
+    await page.waitForSelector('[data-testid=thrown]');
+    await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
+    await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
+    await page.waitForTimeout(150);
+    const end = await page.$('[data-testid=end-turn]:enabled');
+    if (end) await end.click();
+    // Until Ana decides again: what the bar says, whether it is on screen,
+    // and whose sheet is drawn.
+    const seen = [];
+    for (let i = 0; i < 200 && !(await page.$('[data-testid=throw]:enabled')); i++) {
+      const now = await page.evaluate(() => {
+        const w = document.querySelector('[data-testid=watching]');
+        if (!w) return null;
+        const r = w.getBoundingClientRect();
+        return { text: w.textContent, shown: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5,
+          sheet: document.querySelector('#mg-sheet-title, [data-testid=sheet] summary')?.textContent ?? '' };
+      });
+      if (now && (seen.length === 0 || seen[seen.length - 1].text !== now.text)) seen.push(now);
+      await page.waitForTimeout(50);
+    }
+    const steps = seen.filter((s) => robo.test(s.text));
+    assert.ok(steps.length >= 2, `${lang}: Robo's steps are shown one by one: ${JSON.stringify(seen)}`);
+    assert.ok(seen.every((s) => s.shown), `${lang}: the line is on screen: ${JSON.stringify(seen)}`);
+    // The last step is seen on Robo's own sheet before Ana's replaces it.
+    assert.match(steps[steps.length - 1].sheet, sheet, `${lang}: ${JSON.stringify(seen)}`);
+    assert.equal(await page.$('[data-testid=watching]'), null, `${lang}: gone once Ana decides`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('Minesweeper\'s board shows the column letters and row numbers its cells are named by', async () => {
   const page = await newPage(env.browser, PHONE);
   await setUpGame(page, env.base, { game: 'minesweeper', names: ['Ana', 'Robo'], computer: [1], seed: 4 });
