@@ -350,6 +350,7 @@ fn HomeScreen() -> impl IntoView {
                     {t!(i18n, vibrate_setting)}
                 </label>
                 <crate::play::dialogs::SoundSetting/>
+                <crate::play::dialogs::CheersSetting/>
                 <crate::play::dialogs::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
             </section>
             <section aria-labelledby="backup-title" class="settings">

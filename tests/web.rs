@@ -3343,3 +3343,140 @@ async fn the_session_frees_storage_as_the_player_chooses() {
         ls().remove_item(&format!("filler.{i}")).unwrap();
     }
 }
+
+/// Issue 40: a good moment is celebrated, from public events only, naming
+/// the player: a hole in one, a 500-point sheet, a clean win; and nothing
+/// else is.
+#[wasm_bindgen_test]
+fn good_moments_are_cheered_and_only_those() {
+    use spielblock::contract::GameView;
+    use spielblock::i18n::Locale;
+    let names = vec!["Ana".to_string(), "Ben".to_string()];
+    {
+        use rules::mindgolf::{Event, MindGolf};
+        let hit = |field: i64, score: i64| Event::Entered {
+            seat: 1,
+            lane: 0,
+            value: field,
+            field,
+            parked: false,
+            score: Some(score),
+        };
+        // A lane hit with its first field scores 12 (R-MG-6).
+        let log = vec![vec![hit(48, 10)], vec![hit(48, 12)]];
+        assert_eq!(
+            <MindGolf as GameView>::cheer(&log, 1, &names, Locale::en).as_deref(),
+            Some("Hole in one! Ben hits 48 with the first field.")
+        );
+        assert!(<MindGolf as GameView>::cheer(&log, 1, &names, Locale::de)
+            .unwrap()
+            .contains("Ben"));
+        assert_eq!(
+            <MindGolf as GameView>::cheer(&log[..1], 0, &names, Locale::en),
+            None,
+            "a hit with a later field"
+        );
+        assert_eq!(
+            <MindGolf as GameView>::cheer(&log, 2, &names, Locale::en),
+            None,
+            "only the new moves"
+        );
+    }
+    {
+        use rules::choice::{Choice, Event};
+        let done = |total| vec![vec![Event::PlayerDone { seat: 0, total }]];
+        assert!(
+            <Choice as GameView>::cheer(&done(500), 0, &names, Locale::en)
+                .unwrap()
+                .contains("Ana")
+        );
+        assert_eq!(
+            <Choice as GameView>::cheer(&done(499), 0, &names, Locale::en),
+            None
+        );
+    }
+    {
+        use rules::minesweeper::{Event, Minesweeper};
+        let explored = |seat, points| Event::Explored {
+            seat,
+            x: 0,
+            y: 0,
+            number: 1,
+            points,
+        };
+        let clean = vec![
+            vec![explored(0, 3)],
+            vec![Event::Exploded {
+                seat: 1,
+                x: 1,
+                y: 1,
+            }],
+            vec![explored(0, 1), Event::GameOver],
+        ];
+        assert!(
+            <Minesweeper as GameView>::cheer(&clean, 2, &names, Locale::en)
+                .unwrap()
+                .contains("Ana")
+        );
+        assert_eq!(
+            <Minesweeper as GameView>::cheer(&clean, 0, &names, Locale::en).is_some(),
+            true,
+            "the end is among the new moves"
+        );
+        assert_eq!(
+            <Minesweeper as GameView>::cheer(&clean[..2], 0, &names, Locale::en),
+            None,
+            "not before the end"
+        );
+        // The winner missed a mark once: a win, not a clean one.
+        let slip = vec![
+            vec![explored(0, 9)],
+            vec![Event::Blubb { seat: 0, at: None }],
+            vec![Event::GameOver],
+        ];
+        assert_eq!(
+            <Minesweeper as GameView>::cheer(&slip, 2, &names, Locale::en),
+            None
+        );
+    }
+}
+
+/// Issue 40: a solo result is set against the player's record and their
+/// average (defeats included in the average, never a record: R-CH-7).
+#[wasm_bindgen_test]
+fn a_solo_result_has_an_average() {
+    use spielblock::store::{solo_average, solo_record, Played};
+    let game = |id: &str, score: i64, lost: bool| Played {
+        id: id.to_string(),
+        date: "2026-11-27".to_string(),
+        daily: None,
+        seats: vec![rules::SeatInfo::human("Ana".to_string())],
+        scores: vec![score],
+        lost: if lost { vec![0] } else { vec![] },
+        coach: false,
+        table: false,
+    };
+    let mut coached = game("c", 900, false);
+    coached.coach = true;
+    let played = vec![
+        game("a", 100, false),
+        game("b", -40, true),
+        coached,
+        game("d", 61, false),
+    ];
+    assert_eq!(
+        solo_average(&played, "Ana"),
+        Some((121, 3)),
+        "the coached game is not Ana's own"
+    );
+    assert_eq!(solo_record(&played, "Ana", false).map(|r| r.0), Some(100));
+    assert_eq!(solo_average(&played, "Ben"), None);
+    assert_eq!(
+        spielblock::i18n::mean_text(121, 3, spielblock::i18n::Locale::en),
+        "40.3"
+    );
+    assert_eq!(
+        spielblock::i18n::mean_text(-121, 3, spielblock::i18n::Locale::de),
+        "−40,3"
+    );
+}

@@ -51,6 +51,9 @@ pub trait GameInPlay: Send + Sync {
     /// How the moves since `from` sound, as everyone hears them (public
     /// events only: a sound tells no seat's secret).
     fn cue(&self, from: usize) -> Option<crate::platform::sound::Cue>;
+    /// A good moment in the moves since `from`, in words everyone may read
+    /// (`GameView::cheer`, from public events only).
+    fn cheer(&self, from: usize, l: Locale) -> Option<String>;
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
     /// The seat that may take back the last move now (the rules decide).
@@ -248,6 +251,13 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
             .iter()
             .filter_map(|evs| G::cue(evs))
             .max()
+    }
+
+    fn cheer(&self, from: usize, l: Locale) -> Option<String> {
+        let m = self.m();
+        let log = m.events_for(None, 0);
+        let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
+        G::cheer(&log, from, &names, l)
     }
 
     fn options(&self) -> Value {

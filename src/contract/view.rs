@@ -49,6 +49,18 @@ pub trait GameView: Playable {
     fn cue(_events: &[Self::Event]) -> Option<crate::platform::sound::Cue> {
         None
     }
+    /// A good moment in the moves from `from` worth a short celebration
+    /// (issue 40): a hole in one, a 500-point sheet, a clean win. Its words
+    /// name the player. `log` holds every move's public events so far, so
+    /// a moment may weigh the whole game (a win without a mine hit).
+    fn cheer(
+        _log: &[Vec<Self::Event>],
+        _from: usize,
+        _names: &[String],
+        _l: Locale,
+    ) -> Option<String> {
+        None
+    }
     /// What a replay shows open that play kept hidden (`Game::open_view`),
     /// and how the table draws it; None for a game without secrets.
     fn replay_hint(_l: Locale) -> Option<String> {

@@ -67,3 +67,14 @@ pub fn level_text(level: Level, l: Locale) -> String {
         Level::Strong => td_string!(l, level_strong).to_string(),
     }
 }
+
+/// The mean of `n` scores summing to `sum`, with one decimal and the
+/// language's decimal mark ("12.5", "−3,0" in German), rounded half away
+/// from zero; written without float formatting, which costs 7 KB.
+pub fn mean_text(sum: i64, n: usize, l: Locale) -> String {
+    let n = n.max(1) as i64;
+    let tenths = (sum * 20 + sum.signum() * n) / (n * 2);
+    let sign = if tenths < 0 { "−" } else { "" };
+    let mark = if l == Locale::de { ',' } else { '.' };
+    format!("{sign}{}{mark}{}", tenths.abs() / 10, tenths.abs() % 10)
+}

@@ -201,6 +201,24 @@ pub fn SoundSetting() -> impl IntoView {
     }
 }
 
+/// The switch for celebrations (issue 40), remembered on this device.
+#[component]
+pub fn CheersSetting() -> impl IntoView {
+    let i18n = use_i18n();
+    let on = RwSignal::new(store::load_settings().cheers);
+    view! {
+        <label class="check cheers-setting">
+            <input type="checkbox" data-testid="cheers-setting" prop:checked=move || on.get()
+                on:change=move |ev| {
+                    let s = store::Settings { cheers: event_target_checked(&ev), ..store::load_settings() };
+                    store::save_settings(s);
+                    on.set(s.cheers);
+                }/>
+            {t!(i18n, cheers_setting)}
+        </label>
+    }
+}
+
 fn speed_text(v: Speed, l: crate::i18n::Locale) -> String {
     match v {
         Speed::Slow => td_string!(l, speed_slow),

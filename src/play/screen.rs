@@ -11,9 +11,9 @@ use crate::i18n::*;
 use crate::platform::device;
 use crate::platform::lang::LangSwitch;
 use crate::play::dialogs::{
-    Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
+    CheersSetting, Dialog, LessonButton, LevelSelect, OptionsSummary, SoundSetting, SpeedSetting,
 };
-use crate::play::result::GameResult;
+use crate::play::result::{Cheering, GameResult};
 use crate::play::session::{
     Block, Change, Decision, Feel, Free, Moment, Session, Tapped, Written, TRIM,
 };
@@ -56,8 +56,12 @@ pub fn open(entry: GameEntry, saved: SavedGame) -> AnyView {
     }
 }
 
-/// Makes a move felt as the session says: a vibration, a sound.
-fn perform(feel: Feel, tapped: bool) {
+/// Makes a move felt as the session says: a vibration, a sound, a
+/// celebration.
+fn perform(feel: Feel, tapped: bool, Cheering(cheer): Cheering) {
+    if let Some(c) = feel.cheer {
+        cheer.try_set(Some(c));
+    }
     if feel.vibrate {
         device::vibrate_roll();
     }
@@ -90,6 +94,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
     let error = RwSignal::new(None::<Text>);
     let notice = RwSignal::new(None::<Text>);
     let moment = RwSignal::new(None::<Moment>);
+    let cheer = RwSignal::new(None::<Vec<(Locale, String)>>);
+    // A personal best is celebrated only when the game ends here.
+    let ended_here = session.with_untracked(|s| s.outcome().is_none());
+    let cheering = Cheering(cheer);
+    provide_context(cheering);
     let show_rules = RwSignal::new(false);
     let show_players = RwSignal::new(false);
     let rules_btn = NodeRef::<leptos::html::Button>::new();
@@ -197,7 +206,12 @@ fn PlayScreen(session: Session) -> impl IntoView {
     };
 
     // Writes what the session asks to, then the next write if one queued.
-    fn save(session: RwSignal<Session>, next: SavedGame, after: impl Fn(Written) + Copy + 'static) {
+    fn save(
+        session: RwSignal<Session>,
+        next: SavedGame,
+        after: impl Fn(Written) + Copy + 'static,
+        cheering: Cheering,
+    ) {
         leptos::task::spawn_local(async move {
             let result = store::commit(next).await;
             let Some((written, again)) = session.try_update(|s| s.written(result)) else {
@@ -205,17 +219,17 @@ fn PlayScreen(session: Session) -> impl IntoView {
             };
             // A tap kept while the write was on its way made its move now.
             if let Some(before) = session.try_update(|s| s.take_late()).flatten() {
-                perform(session.with_untracked(|s| s.feel(before)), false);
+                perform(session.with_untracked(|s| s.feel(before)), false, cheering);
             }
             after(written);
             if let Some(next) = again {
-                save(session, next, after);
+                save(session, next, after, cheering);
             }
         });
     }
     let write = move |next: Option<SavedGame>| {
         if let Some(next) = next {
-            save(session, next, after);
+            save(session, next, after, cheering);
         }
     };
 
@@ -241,7 +255,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
             Some(Tapped::Moved(next, feel)) => {
                 // Felt (and heard) at the tap, not after the write (a few
                 // ms later).
-                perform(feel, true);
+                perform(feel, true, cheering);
                 write(Some(next));
             }
             Some(Tapped::Refused(why)) => error.set(Some(Text::new(move |l| {
@@ -289,7 +303,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
         let played = session.try_update(|s| s.play(Decision::Computer { moves: n }));
         device::measure_since("spielblock:computer", "spielblock:computer-start");
         if let Some(Tapped::Moved(next, feel)) = played {
-            perform(feel, false);
+            perform(feel, false, cheering);
             // In the same tick as the move, so the person's table does not
             // flash up before the moment that keeps the computer's last
             // step in view.
@@ -592,7 +606,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
                     {move || td_string!(i18n.get_locale(), turn_of, name = name_of(s)).to_string()}
                 </p>
             })}
-            {move || outcome.get().map(|o| view! { <GameResult session outcome=o names cpu/> })}
+            {move || outcome.get().map(|o| view! { <GameResult session outcome=o names cpu ended_here/> })}
+            <crate::play::result::Celebration cheer/>
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
@@ -653,6 +668,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 </ul>
                 <SpeedSetting speed/>
                 <SoundSetting/>
+                <CheersSetting/>
             </Dialog>
         </main>
     }

@@ -70,10 +70,13 @@ pub enum Decision {
 
 /// How a move is felt at the device: a vibration for a roll, and its
 /// sound where the player has sounds on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Feel {
     pub vibrate: bool,
     pub cue: Option<Cue>,
+    /// A good moment to celebrate (a hole in one, a clean win), in both
+    /// languages, where celebrations are on (issue 40).
+    pub cheer: Option<Vec<(Locale, String)>>,
 }
 
 /// What is said about a stored move, each in both languages so a language
@@ -516,12 +519,25 @@ impl Session {
     /// How the moves after `before` are felt: a vibration for a roll, and
     /// the loudest sound among them where sounds are on.
     pub fn feel(&self, before: usize) -> Feel {
+        let settings = store::load_settings();
+        let cheer = settings
+            .cheers
+            .then(|| {
+                Locale::ALL
+                    .iter()
+                    .map(|&l| Some((l, self.live.cheer(before, l)?)))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .flatten();
+        // A good moment sounds like one.
+        let cue = self.live.cue(before).map(|c| match cheer {
+            Some(_) => c.max(Cue::Fanfare),
+            None => c,
+        });
         Feel {
             vibrate: self.live.vibrates(before),
-            cue: self
-                .live
-                .cue(before)
-                .filter(|_| store::load_settings().sound),
+            cue: cue.filter(|_| settings.sound),
+            cheer,
         }
     }
 

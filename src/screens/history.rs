@@ -102,21 +102,13 @@ impl Stats {
 
     /// `mean` with the language's decimal mark ("12,5" in German).
     pub fn mean_in(&self, l: Locale) -> String {
-        let m = self.mean();
-        if l == Locale::de {
-            m.replace('.', ",")
-        } else {
-            m
-        }
+        crate::i18n::mean_text(self.sum, self.played as usize, l)
     }
 
     /// The mean score with one decimal ("12.5", "−3.0"), rounded half away
-    /// from zero; written without float formatting, which costs 7 KB.
+    /// from zero.
     pub fn mean(&self) -> String {
-        let n = self.played as i64;
-        let tenths = (self.sum * 20 + self.sum.signum() * n) / (n * 2);
-        let sign = if tenths < 0 { "−" } else { "" };
-        format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
+        crate::i18n::mean_text(self.sum, self.played as usize, Locale::en)
     }
 }
 

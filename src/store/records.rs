@@ -76,27 +76,38 @@ pub fn better(a: i64, b: i64, lowest_wins: bool) -> bool {
 /// playing it, in the game's direction, and the date it was set.
 pub fn solo_record(played: &[Played], name: &str, lowest_wins: bool) -> Option<(i64, String)> {
     let mut best: Option<(i64, String)> = None;
-    for p in played {
-        if let [only] = p.seats.as_slice() {
-            // A defeat is no record (R-CH-7), nor a coached game.
-            if only.kind == rules::SeatKind::Human
-                && !only.switched
-                && only.name == name
-                && !p.lost.contains(&0)
-                && !p.coach
-                && !p.table
-            {
-                let score = p.scores[0];
-                if best
-                    .as_ref()
-                    .is_none_or(|b| better(score, b.0, lowest_wins))
-                {
-                    best = Some((score, p.date.clone()));
-                }
-            }
+    // A defeat is no record (R-CH-7), nor a coached game.
+    for p in own_solo(played, name).filter(|p| !p.lost.contains(&0)) {
+        let score = p.scores[0];
+        if best
+            .as_ref()
+            .is_none_or(|b| better(score, b.0, lowest_wins))
+        {
+            best = Some((score, p.date.clone()));
         }
     }
     best
+}
+
+/// A player's solo games in `played` that count for them: their one seat,
+/// played by them, without the coach or real dice. Defeats count here
+/// (an average is honest); they set no record (`solo_record`).
+fn own_solo<'a>(played: &'a [Played], name: &'a str) -> impl Iterator<Item = &'a Played> + 'a {
+    played.iter().filter(move |p| {
+        matches!(p.seats.as_slice(), [only] if only.kind == rules::SeatKind::Human
+            && !only.switched
+            && only.name == name)
+            && !p.coach
+            && !p.table
+    })
+}
+
+/// A player's solo average in `played`: the sum of their scores and how
+/// many games (issue 40: a solo result is set against the record and the
+/// average).
+pub fn solo_average(played: &[Played], name: &str) -> Option<(i64, usize)> {
+    let (sum, n) = own_solo(played, name).fold((0, 0), |(s, n), p| (s + p.scores[0], n + 1));
+    (n > 0).then_some((sum, n))
 }
 
 /// The day's best score per player name of a game's daily challenge on
@@ -133,6 +144,9 @@ pub struct Standing {
     /// A solo game: the player's record (score, date) and whether this game
     /// set it (beat every earlier one, or is the first).
     pub solo: Option<(i64, String, bool)>,
+    /// A solo game: the player's average over their solo games, this one
+    /// included (sum, count).
+    pub solo_average: Option<(i64, usize)>,
     /// A daily challenge: the day's best per name and whether this game is
     /// a new best of the day for its player.
     pub daily: Option<DailyStanding>,
@@ -166,6 +180,7 @@ pub fn standing(played: &[Played], id: &str, lowest_wins: bool) -> Standing {
         let before = solo_record(earlier, &first.name, lowest_wins);
         let new = !lost && before.is_none_or(|b| better(score, b.0, lowest_wins));
         out.solo = solo_record(played, &first.name, lowest_wins).map(|(s, d)| (s, d, new));
+        out.solo_average = solo_average(played, &first.name);
     }
     if let Some(date) = &this.daily {
         let before = daily_best(earlier, date, lowest_wins);

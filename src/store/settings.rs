@@ -33,6 +33,10 @@ pub struct Settings {
     /// turned off; settings saved before it had none are on).
     #[serde(default = "on")]
     pub sound: bool,
+    /// A short celebration for a good moment: a personal best, a hole in
+    /// one, a clean win (on unless turned off; issue 40).
+    #[serde(default = "on")]
+    pub cheers: bool,
 }
 
 pub(crate) fn on() -> bool {
@@ -45,6 +49,7 @@ impl Default for Settings {
             vibrate: true,
             speed: Speed::Normal,
             sound: true,
+            cheers: true,
         }
     }
 }

@@ -76,6 +76,8 @@ pub fn rules_view(
 #[component]
 pub fn Ranking(outcome: Outcome, names: Vec<String>, cpu: Vec<bool>) -> impl IntoView {
     let i18n = use_i18n();
+    // Solo there is no place to take: the score stands against the record.
+    let solo = outcome.scores.len() == 1;
     view! {
         <ol class="ranking">
             {outcome.order().into_iter().map(|s| {
@@ -86,8 +88,8 @@ pub fn Ranking(outcome: Outcome, names: Vec<String>, cpu: Vec<bool>) -> impl Int
                 // first (R-CH-7).
                 let lost = outcome.lost.contains(&s);
                 view! {
-                    <li class:winner={place == 1 && !lost} class:lost=lost data-testid="ranked">
-                        <span class="place">{(!lost).then(|| format!("{place}."))}</span>
+                    <li class:winner={place == 1 && !lost && !solo} class:lost=lost data-testid="ranked">
+                        <span class="place">{(!lost && !solo).then(|| format!("{place}."))}</span>
                         <span class="name">{who_view(names.get(s).cloned().unwrap_or_default(), s, cpu.get(s).copied().unwrap_or(false))}</span>
                         <span class="score">{if score < 0 { format!("−{}", -score) } else { score.to_string() }}</span>
                         {shared.then(|| view! { <span class="shared">"("{t!(i18n, shared_place)}")"</span> })}

@@ -196,3 +196,60 @@ test('a computer\'s turn is looked back on step by step: the last-move line open
     await page.context().close();
   }
 });
+
+test('a finished game feels finished: a podium for several players; a solo game against the record and the average, a new record celebrated (skippable, switchable)', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.setItem('spielblock.settings', JSON.stringify({ vibrate: false, speed: 'instant', sound: false })));
+  // Four computers: the podium holds the first three, best in the middle.
+  await setUpGame(page, env.base, { game: 'en-gingg', names: ['Ana', 'Ben', 'Cleo', 'Dora'], computer: [0, 1, 2, 3], seed: 11 });
+  await page.waitForSelector('[data-testid=podium]', { timeout: 60000 });
+  const steps = await page.$$eval('[data-testid=podium-step]', (ss) => ss.map((s) => s.dataset.place));
+  assert.deepEqual(steps, ['2', '1', '3'], 'second, first, third');
+  const first = await page.$$eval('[data-testid=ranked]', (li) => li.filter((l) => l.classList.contains('winner')).map((l) => l.querySelector('.name').textContent));
+  const top = await page.$eval('[data-place="1"] .name', (n) => n.textContent);
+  assert.ok(first.some((f) => f === top), `the winner stands on the top step: ${top} / ${first}`);
+  await audit(page, 'podium');
+  await shot(page, 'podium-360');
+  // MindGolf solo, twice: the first game is a new record, celebrated; the
+  // second is set against the record and the average.
+  const solo = async (seed) => {
+    await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana'], seed });
+    let cheered = false;
+    for (let t = 0; t < 200 && !(await page.$('[data-testid=result]')); t++) {
+      await page.click('[data-testid=throw]:enabled');
+      await page.waitForSelector('[data-testid=thrown]');
+      const lane = await page.$('[data-testid=lane] button:not([disabled])');
+      if (lane) await lane.click();
+      const enter = await page.$('[data-testid=enter]:enabled');
+      await (enter ?? page.locator('[data-testid=park]:enabled')).click();
+      await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+      const end = await page.$('[data-testid=end-turn]:enabled');
+      if (end) await end.click();
+      await page.waitForFunction(() => !document.querySelector('main[data-saving]'));
+    }
+    await page.waitForSelector('[data-testid=solo-record]');
+    cheered = !!(await page.$('[data-testid=cheer]'));
+    return cheered;
+  };
+  assert.ok(await solo(40), 'a first solo game is a new record, celebrated');
+  const said = await page.textContent('[data-testid=cheer-card]');
+  assert.match(said, /new personal record for Ana/);
+  // A tap ends it.
+  await page.click('[data-testid=cheer-card]');
+  await page.waitForSelector('[data-testid=cheer]', { state: 'detached' });
+  assert.equal(await page.$('[data-testid=podium]'), null, 'no podium solo');
+  assert.equal(await page.$('.ranking .winner'), null, 'solo, nobody is ranked first');
+  await solo(41);
+  assert.match(await page.textContent('[data-testid=solo-average]'), /^Average of Ana: −?\d+\.\d over 2 games$/);
+  // Switched off on the home screen: a new record is not celebrated.
+  await page.goto(env.base + '/');
+  await page.uncheck('[data-testid=cheers-setting]');
+  const settings = await page.evaluate(() => JSON.parse(localStorage.getItem('spielblock.settings')));
+  assert.equal(settings.cheers, false);
+  // Without the earlier games the next one would be a record again.
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'spielblock.settings').forEach((k) => localStorage.removeItem(k)));
+  assert.equal(await solo(42), false, 'celebrations off');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

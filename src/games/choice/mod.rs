@@ -179,6 +179,17 @@ impl GameView for Choice {
         events.iter().any(|e| matches!(e, Event::Thrown { .. }))
     }
 
+    /// A sheet of 500 points or more.
+    fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
+        log.get(from..)?.iter().flatten().find_map(|e| match *e {
+            Event::PlayerDone { seat, total } if total >= 500 => Some(
+                td_string!(l, ch_cheer_500, name = names[seat].clone(), total = total)
+                    .to_string(),
+            ),
+            _ => None,
+        })
+    }
+
     fn cue(events: &[Event]) -> Option<Cue> {
         events
             .iter()

@@ -272,6 +272,24 @@ impl GameView for MindGolf {
             .any(|e| matches!(e, Event::Thrown { .. } | Event::Rerolled { .. }))
     }
 
+    /// A hole in one: a lane hit with its first field (the most a lane
+    /// scores, R-MG-6).
+    fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
+        let best = 2 * (FIELDS as i64 - 1);
+        log.get(from..)?.iter().flatten().find_map(|e| match *e {
+            Event::Entered {
+                seat,
+                field,
+                score: Some(s),
+                ..
+            } if s == best => Some(
+                td_string!(l, mg_cheer_hole_in_one, name = names[seat].clone(), target = field)
+                    .to_string(),
+            ),
+            _ => None,
+        })
+    }
+
     fn cue(events: &[Event]) -> Option<Cue> {
         events
             .iter()

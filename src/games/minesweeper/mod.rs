@@ -188,6 +188,40 @@ impl GameView for Minesweeper {
         events.iter().any(|e| matches!(e, Event::Exploded { .. }))
     }
 
+    /// A clean win: the winner never hit a mine nor missed a mark.
+    fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
+        let over = log.get(from..)?.iter().flatten().any(|e| matches!(e, Event::GameOver));
+        if !over {
+            return None;
+        }
+        let mut score = [0i64; 2];
+        let mut slips = [0u32; 2];
+        for e in log.iter().flatten() {
+            match *e {
+                Event::Explored { seat, points, .. } | Event::Marked { seat, points, .. } => {
+                    score[seat] += points
+                }
+                Event::Exploded { seat, .. } => {
+                    score[seat] += rules::minesweeper::EXPLOSION;
+                    slips[seat] += 1;
+                }
+                Event::Blubb { seat, .. } => {
+                    score[seat] += rules::minesweeper::BLUBB;
+                    slips[seat] += 1;
+                }
+                _ => {}
+            }
+        }
+        let winner = match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => return None,
+        };
+        (slips[winner] == 0).then(|| {
+            td_string!(l, ms_cheer_clean, name = names[winner].clone()).to_string()
+        })
+    }
+
     fn cue(events: &[Event]) -> Option<Cue> {
         events
             .iter()
