@@ -84,6 +84,25 @@ function rewriteIndex() {
   console.log('[post-build] index.html: assets load after the <base> is set; CSP meta and _headers written');
 }
 
+// Each listed game's picture (src/games/<module>/icon.svg, drawn in the
+// project) as games/<id>.svg: the home screen and the game's header show
+// it, and the service worker precaches it with the rest. A listed game
+// without one fails the build, naming it.
+function copyGameIcons() {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const out = path.join(dir, 'games');
+  fs.mkdirSync(out, { recursive: true });
+  const games = fs.readFileSync(path.join(root, 'games.txt'), 'utf8').split('\n')
+    .map((l) => l.replace(/#.*/, '').trim()).filter(Boolean).map((l) => l.split(/\s+/));
+  for (const [id, module] of games) {
+    const src = path.join(root, 'src/games', module, 'icon.svg');
+    if (!fs.existsSync(src)) throw new Error(`[post-build] ${id}: src/games/${module}/icon.svg is missing (every listed game has its picture)`);
+    fs.copyFileSync(src, path.join(out, `${id}.svg`));
+  }
+  console.log(`[post-build] games/: ${games.length} pictures`);
+}
+copyGameIcons();
+
 const release = process.env.TRUNK_PROFILE !== 'debug';
 // Run on a finished folder (a test's copy of dist/), the modules stay.
 if (process.env.TRUNK_STAGING_DIR) splitWasm();

@@ -292,11 +292,19 @@ fn HomeScreen() -> impl IntoView {
                             }
                         };
                         view! {
+                            // The whole card is the way in (its link stretched
+                            // over it): a grid a thumb can scan, each game by
+                            // its picture and name (issue 40).
                             <li class="game-card" data-game=id>
-                                <h3>{move || (e.name)(i18n.get_locale())}</h3>
+                                <img class="game-icon" src=format!("games/{id}.svg") alt="" width="56" height="56"/>
+                                <h3>
+                                    <Link to={format!("/new/{id}")} class="game-tile"
+                                        label=Signal::derive(move || { let l = i18n.get_locale(); format!("{}: {}", td_string!(l, new_game), (e.name)(l)) })>
+                                        {move || (e.name)(i18n.get_locale())}
+                                    </Link>
+                                </h3>
                                 <p class="meta">{range}</p>
                                 <p class="pitch">{move || (e.pitch)(i18n.get_locale())}</p>
-                                <Link to={format!("/new/{id}")} class="button primary">{t!(i18n, new_game)}</Link>
                             </li>
                         }
                     }).collect_view()}

@@ -531,7 +531,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>
                 </Link>
-                <h1>{game_name}</h1>
+                <h1><img class="game-icon" src=format!("games/{}.svg", entry.id) alt="" width="28" height="28"/>{game_name}</h1>
                 <button type="button" class="ghost" data-testid="open-players" node_ref=players_btn on:click=move |_| show_players.set(true)>{t!(i18n, players)}</button>
                 <button type="button" class="ghost" data-testid="open-rules" node_ref=rules_btn on:click=move |_| show_rules.set(true)>{t!(i18n, rules)}</button>
                 <LangSwitch/>

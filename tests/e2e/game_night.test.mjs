@@ -1,5 +1,6 @@
 // Tier (c): issue 40's findings, each seen as a player sees it: the thrown
 // dice stay on screen with the lanes at 320x568, the computer's MindGolf
+import fs from 'node:fs';
 // lines name it, Minesweeper's board carries the coordinates the coach
 // speaks in, Gnoming's round summary is a screen of its own, the setup says
 // what the rules think of the options at once, the home screen dates its
@@ -250,6 +251,28 @@ test('a finished game feels finished: a podium for several players; a solo game 
   // Without the earlier games the next one would be a record again.
   await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'spielblock.settings').forEach((k) => localStorage.removeItem(k)));
   assert.equal(await solo(42), false, 'celebrations off');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a face per game: every listed game shows its picture on the home screen\'s grid and in its header', async () => {
+  const games = JSON.parse(fs.readFileSync(new URL('../games.json', import.meta.url), 'utf8'));
+  const page = await newPage(env.browser, { width: 320, height: 568 });
+  await page.goto(env.base + '/');
+  await page.waitForSelector('.game-card');
+  const drawn = await page.$$eval('.game-card', (cs) => cs.map((c) => {
+    const img = c.querySelector('img.game-icon');
+    return [c.dataset.game, img.complete && img.naturalWidth > 0, img.getAttribute('alt')];
+  }));
+  assert.deepEqual(drawn, games.map((g) => [g.id, true, '']), 'each card has its picture (decorative: the name says it)');
+  // Two cards side by side on a 320 px phone: a grid a thumb can scan.
+  const tops = await page.$$eval('.game-card', (cs) => cs.slice(0, 2).map((c) => c.getBoundingClientRect().top));
+  assert.equal(tops[0], tops[1]);
+  await page.click(`[data-game=${games[0].id}] a`);
+  await page.waitForSelector('[data-testid=seat-row]');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/play\//);
+  assert.ok(await page.$eval('.topbar h1 img.game-icon', (i) => i.complete && i.naturalWidth > 0));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
