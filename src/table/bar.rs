@@ -147,6 +147,17 @@ pub struct BarContext {
 pub fn DecisionBar(children: Children) -> impl IntoView {
     let dock = use_context::<BarContext>();
     let i18n = use_i18n();
+    // The lesson's card is open where the screen has room for it and the
+    // table (at least 600 px tall), folded to one line on a shorter phone;
+    // a tap on it switches, and what was picked holds from step to step.
+    let lesson_open = RwSignal::new(
+        web_sys::window()
+            .and_then(|w| w.inner_height().ok())
+            .and_then(|h| h.as_f64())
+            .is_none_or(|h| h >= 600.0),
+    );
+    // So is the coach's answer: its best move, the others a tap away.
+    let coach_open = RwSignal::new(lesson_open.get_untracked());
     view! {
         <div class="decision" data-testid="decision">
             // Always there, so a screen reader hears each step arrive.
@@ -162,18 +173,51 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                         lesson_pointer(&css);
                         on_cleanup(|| lesson_pointer(""));
                     })}
-                    <h3 id="lesson-title">{move || td_string!(i18n.get_locale(), lesson_step, k = now.k, n = now.n).to_string()}</h3>
-                    <p data-testid="lesson-say">{now.say}</p>
-                    {now.nudge.then(|| view! { <p class="nudge" role="alert" data-testid="lesson-nudge">{t!(i18n, lesson_nudge)}</p> })}
-                    <button type="button" class="ghost" data-testid="lesson-leave" on:click=move |_| d.on_leave_lesson.run(())>{t!(i18n, lesson_leave)}</button>
+                    // Folds to one line (the step and the start of what it
+                    // says) and opens on a tap; a nudge opens it.
+                    {
+                        let shut = move || !lesson_open.get() && !now.nudge;
+                        let peek = now.say.clone();
+                        view! {
+                            <h3 id="lesson-title">
+                                <button type="button" class="lesson-toggle" data-testid="lesson-toggle"
+                                    aria-expanded=move || (!shut()).to_string() aria-controls="lesson-body"
+                                    on:click=move |_| lesson_open.update(|o| *o = !*o)>
+                                    <span class="lesson-step">{move || td_string!(i18n.get_locale(), lesson_step, k = now.k, n = now.n).to_string()}</span>
+                                    {move || shut().then(|| view! { <span class="lesson-peek" aria-hidden="true">{peek.clone()}</span> })}
+                                </button>
+                            </h3>
+                            <div id="lesson-body" class="lesson-body" hidden=shut>
+                                <p data-testid="lesson-say">{now.say}</p>
+                                {now.nudge.then(|| view! { <p class="nudge" role="alert" data-testid="lesson-nudge">{t!(i18n, lesson_nudge)}</p> })}
+                                <button type="button" class="ghost" data-testid="lesson-leave" on:click=move |_| d.on_leave_lesson.run(())>{t!(i18n, lesson_leave)}</button>
+                            </div>
+                        }
+                    }
                 </section>
             }))}
             </div>
             // Always there, so a screen reader hears the answer arrive.
             <div class="coach-live" aria-live="polite">
-            {dock.map(|d| move || d.hints.get().map(|h| view! {
-                <section class="coach" data-testid="coach" id="coach-answer">
-                    <h3>{t!(i18n, coach_title)}</h3>
+            {dock.map(|d| move || d.hints.get().map(|h| { let more = h.rows.len().saturating_sub(1); view! {
+                <section class="coach" data-testid="coach" id="coach-answer"
+                    class:folded=move || !coach_open.get() && more != 0>
+                    // Folded to its best move on a short phone; a tap on
+                    // the title shows the others.
+                    <h3>{
+                        if more != 0 {
+                            view! {
+                                <button type="button" class="coach-toggle" data-testid="coach-toggle"
+                                    aria-expanded=move || coach_open.get().to_string()
+                                    on:click=move |_| coach_open.update(|o| *o = !*o)>
+                                    {t!(i18n, coach_title)}
+                                    <span class="more">{move || if coach_open.get() { String::new() } else { td_string!(i18n.get_locale(), coach_more, n = more).to_string() }}</span>
+                                </button>
+                            }.into_any()
+                        } else {
+                            view! { <span>{t!(i18n, coach_title)}</span> }.into_any()
+                        }
+                    }</h3>
                     {if h.rows.is_empty() {
                         view! { <p data-testid="coach-none">{t!(i18n, coach_none)}</p> }.into_any()
                     } else {
@@ -195,7 +239,7 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                         }.into_any()
                     }}
                 </section>
-            }))}
+            }}))}
             </div>
             {dock.map(|d| move || d.faces.get().map(|w| view! { <FacePicker waiting=w on_done=d.on_faces/> }))}
             // The table's own controls wait while the faces are entered.

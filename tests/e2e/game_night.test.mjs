@@ -276,3 +276,44 @@ test('a face per game: every listed game shows its picture on the home screen\'s
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the lesson and the coach fold to one line on a short phone and open on a tap; the decision stays in sight', async () => {
+  const page = await newPage(env.browser, { width: 320, height: 568 });
+  await page.goto(env.base + '/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(env.base + '/new/mindgolf');
+  await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
+  await page.waitForSelector('[data-testid=lesson]');
+  const card = () => page.$eval('[data-testid=lesson]', (s) => Math.round(s.getBoundingClientRect().height));
+  assert.ok(await card() <= 52, `one line: ${await card()} px`);
+  assert.equal(await page.getAttribute('[data-testid=lesson-toggle]', 'aria-expanded'), 'false');
+  assert.ok(!(await page.isVisible('[data-testid=lesson-say]')));
+  // The button the step points at is in sight with it.
+  const inView = (sel) => page.$eval(sel, (el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+  assert.ok(await inView('[data-testid=throw]'));
+  await page.click('[data-testid=lesson-toggle]');
+  assert.ok(await page.isVisible('[data-testid=lesson-say]'));
+  assert.ok(await page.isVisible('[data-testid=lesson-leave]'));
+  await page.click('[data-testid=lesson-toggle]');
+  // The choice holds into the next step.
+  await page.click('[data-testid=throw]');
+  await page.waitForFunction(() => /step 2 of/.test(document.querySelector('[data-testid=lesson] h3').textContent));
+  assert.equal(await page.getAttribute('[data-testid=lesson-toggle]', 'aria-expanded'), 'false');
+  assert.ok(await inView('[data-testid=thrown]') && await inView('[data-testid=lane] button:not([disabled])'), 'the dice and a lane with it');
+  await shot(page, 'lesson-folded-320');
+  // The coach's answer: its best choice, the others a tap away.
+  await setUpGame(page, env.base, { game: 'en-gingg', names: ['Ana', 'Robo'], computer: [1], seed: 11, coach: true });
+  await page.click('[data-testid=roll]');
+  await page.waitForSelector('[data-testid=die]');
+  await page.click('[data-testid=coach-hint]');
+  await page.waitForSelector('[data-testid=coach-row]');
+  const shown = () => page.$$eval('[data-testid=coach-row]', (rs) => rs.map((r) => r.getBoundingClientRect().height > 0));
+  assert.deepEqual((await shown()).slice(0, 2), [true, false]);
+  assert.match(await page.textContent('[data-testid=coach-toggle]'), /\+ \d more/);
+  await page.click('[data-testid=coach-toggle]');
+  assert.ok((await shown()).every(Boolean));
+  assert.ok(await inView('[data-testid=die]'), 'the dice stay in sight');
+  await audit(page, 'coach open 320');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
