@@ -106,6 +106,20 @@ test('Minesweeper\'s board shows the column letters and row numbers its cells ar
   });
   assert.deepEqual(where.slice(0, 2), ['F', '5']);
   assert.match(where[2], /F5/);
+  // The zoom: cells of 44 px at least; scrolled sideways, the row numbers
+  // stay in sight, and a cell still takes a tap.
+  await page.click('[data-testid=ms-zoom]');
+  assert.equal(await page.getAttribute('[data-testid=ms-zoom]', 'aria-pressed'), 'true');
+  assert.ok(await page.$eval('[data-act=c49]', (c) => c.getBoundingClientRect().width) >= 44);
+  await page.$eval('.ms-wrap', (w) => { w.scrollLeft = w.scrollWidth; });
+  const stays = await page.$eval('.ms-wrap', (w) => {
+    const row = [...w.querySelectorAll('.ms-lab.r')].find((l) => l.textContent === '5').getBoundingClientRect();
+    return row.left >= w.getBoundingClientRect().left - 0.5 && row.width > 0;
+  });
+  assert.ok(stays, 'row 5 is still labelled');
+  await page.click('[data-act=c54]');
+  await page.waitForSelector('[data-act=c54].sel-e');
+  await shot(page, 'ms-zoom-360');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

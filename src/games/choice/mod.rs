@@ -183,8 +183,7 @@ impl GameView for Choice {
     fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
         log.get(from..)?.iter().flatten().find_map(|e| match *e {
             Event::PlayerDone { seat, total } if total >= 500 => Some(
-                td_string!(l, ch_cheer_500, name = names[seat].clone(), total = total)
-                    .to_string(),
+                td_string!(l, ch_cheer_500, name = names[seat].clone(), total = total).to_string(),
             ),
             _ => None,
         })

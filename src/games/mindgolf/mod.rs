@@ -283,8 +283,13 @@ impl GameView for MindGolf {
                 score: Some(s),
                 ..
             } if s == best => Some(
-                td_string!(l, mg_cheer_hole_in_one, name = names[seat].clone(), target = field)
-                    .to_string(),
+                td_string!(
+                    l,
+                    mg_cheer_hole_in_one,
+                    name = names[seat].clone(),
+                    target = field
+                )
+                .to_string(),
             ),
             _ => None,
         })

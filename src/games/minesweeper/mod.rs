@@ -190,7 +190,11 @@ impl GameView for Minesweeper {
 
     /// A clean win: the winner never hit a mine nor missed a mark.
     fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
-        let over = log.get(from..)?.iter().flatten().any(|e| matches!(e, Event::GameOver));
+        let over = log
+            .get(from..)?
+            .iter()
+            .flatten()
+            .any(|e| matches!(e, Event::GameOver));
         if !over {
             return None;
         }
@@ -217,9 +221,8 @@ impl GameView for Minesweeper {
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => return None,
         };
-        (slips[winner] == 0).then(|| {
-            td_string!(l, ms_cheer_clean, name = names[winner].clone()).to_string()
-        })
+        (slips[winner] == 0)
+            .then(|| td_string!(l, ms_cheer_clean, name = names[winner].clone()).to_string())
     }
 
     fn cue(events: &[Event]) -> Option<Cue> {
@@ -659,7 +662,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     let name = |s: Seat| ui.names.get(s).cloned().unwrap_or_default();
     // Column letters and row numbers, as the coach and the move list name
     // cells ("Explore E5", issue 40); each cell's label says it already.
-    out.push_str("<span class=\"ms-lab\" aria-hidden=\"true\"></span>");
+    out.push_str("<span class=\"ms-lab r\" aria-hidden=\"true\"></span>");
     for x in 0..v.width {
         out.push_str(&format!(
             "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
@@ -669,7 +672,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
     for (i, sq) in v.board.iter().enumerate() {
         if i % v.width == 0 {
             out.push_str(&format!(
-                "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
+                "<span class=\"ms-lab r\" aria-hidden=\"true\">{}</span>",
                 i / v.width + 1
             ));
         }
@@ -775,6 +778,9 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     let sel = MovePick::new(moves, None::<(usize, u8)>);
     let hints = RwSignal::new(false);
     let all_moves = RwSignal::new(false);
+    // On a phone the board's cells are 24-29 px: the zoom makes them 44,
+    // the board scrolling sideways under its row numbers (issue 40).
+    let zoom = RwSignal::new(false);
     let can_act = move || ctx.acting().is_some();
     let modes_of = move |i: usize| {
         offered.with(|o| {
@@ -949,8 +955,12 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
         }
     };
     view! {
-        <div class="ms-table" node_ref=root on:click=on_click>
+        <div class="ms-table" class:zoomed=move || zoom.get() node_ref=root on:click=on_click>
             <div class="ms-part" inner_html=move || main.get()></div>
+            <button type="button" class="ghost ms-zoom" data-testid="ms-zoom" aria-pressed=move || zoom.get().to_string()
+                on:click=move |ev| { ev.stop_propagation(); zoom.update(|z| *z = !*z) }>
+                {move || if zoom.get() { td_string!(i18n.get_locale(), ms_zoom_out) } else { td_string!(i18n.get_locale(), ms_zoom_in) }}
+            </button>
             <div class="ms-part" inner_html=move || log.get()></div>
             <crate::table::DecisionBar>
                 <div class="ms-part" inner_html=move || side.get()></div>
