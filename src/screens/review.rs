@@ -184,6 +184,16 @@ fn SeatReview(
         a.loss > b.loss || (a.loss == b.loss && a.index < b.index)
     });
     costly.truncate(3);
+    // Each decision by its number among this player's (what "N decisions"
+    // counts) and its move in the game (what the replay counts: throws
+    // and every seat's moves).
+    let order = StoredValue::new(mine.iter().map(|j| j.index).collect::<Vec<usize>>());
+    let nth = move |index: usize| {
+        order.with_value(|o| o.iter().position(|&i| i == index).map_or(0, |p| p + 1))
+    };
+    let move_label = move |index: usize, l: Locale| {
+        td_string!(l, review_move, d = nth(index), k = index + 1).to_string()
+    };
     let (chart, top, bottom) = chart(&mine, lowest);
     let summary = {
         let mine = mine.clone();
@@ -213,7 +223,7 @@ fn SeatReview(
             let (played, best) = (j.played.clone(), j.best.clone());
             view! {
                 <li data-testid="review-decision" class:costly={j.loss >= 0.05}>
-                    <span class="move-no">{move || td_string!(i18n.get_locale(), review_move, k = j.index + 1).to_string()}</span>
+                    <span class="move-no">{move || move_label(j.index, i18n.get_locale())}</span>
                     <span class="played">{move || played.get(i18n.get_locale())}</span>
                     {move || if j.same {
                         view! { <span class="strong same">{t!(i18n, review_same)}</span> }.into_any()
@@ -270,7 +280,7 @@ fn SeatReview(
                                     let (played, best) = (j.played.clone(), j.best.clone());
                                     view! {
                                         <li data-testid="review-costly" data-index=j.index.to_string()>
-                                            <p><strong>{move || td_string!(i18n.get_locale(), review_move, k = j.index + 1).to_string()}</strong>
+                                            <p><strong>{move || move_label(j.index, i18n.get_locale())}</strong>
                                                 ": "{move || loss_text(j.loss, j.estimate, i18n.get_locale())}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_played, m = played.get(l)).to_string() }}</p>
                                             <p>{move || { let l = i18n.get_locale(); td_string!(l, review_strong, m = best.get(l)).to_string() }}</p>

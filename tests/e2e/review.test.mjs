@@ -57,7 +57,7 @@ test('MindGolf: the review from the history says what the coach says, and jumps 
   assert.deepEqual(costly, want.costly);
   // Each says what was played and what the strong player would have done.
   const first = await page.textContent('[data-testid=review-costly] >> nth=0');
-  assert.match(first, new RegExp(`^Move ${want.costly[0] + 1}: about \\d+\\.\\d expected points lost`));
+  assert.match(first, new RegExp(`^Decision \\d+ · move ${want.costly[0] + 1}: about \\d+\\.\\d expected points lost`));
   assert.match(first, /Played: .+ \(about \d+\.\d final points expected\)/);
   assert.match(first, /The strong player: .+ \(about \d+\.\d final points expected\)/);
   assert.ok(await page.$('[data-testid=review-seat] svg.chart polyline'), 'a chart');
