@@ -1961,6 +1961,7 @@ async fn table_offers_exactly_the_rules_moves<G: rules::Playable>(
                         names,
                         cpu,
                         act,
+                        hold: Callback::new(|_| {}),
                     };
                     let live = live.clone();
                     view! { <spielblock::i18n::I18nContextProvider>{move || live.table(port)}</spielblock::i18n::I18nContextProvider> }
@@ -2592,6 +2593,7 @@ async fn last_move_marks<G: rules::Playable>(
                         names,
                         cpu,
                         act,
+                        hold: Callback::new(|_| {}),
                     };
                     let live = live.clone();
                     view! { <spielblock::i18n::I18nContextProvider>{move || live.table(port)}</spielblock::i18n::I18nContextProvider> }
@@ -3479,4 +3481,27 @@ fn a_solo_result_has_an_average() {
         spielblock::i18n::mean_text(-121, 3, spielblock::i18n::Locale::de),
         "−40,3"
     );
+}
+
+/// Issue 40: while a table holds play (a round's summary on screen), no
+/// computer move is due; with nobody at the table nothing waits.
+#[wasm_bindgen_test]
+async fn a_table_holds_the_computers_while_people_look() {
+    use spielblock::store::Speed;
+    ls().clear().unwrap();
+    let mut s = new_session("h1", "en-gingg", 5, &[("Robo", false), ("Ana", true)]).await;
+    assert!(s.computer_due(), "Robo begins");
+    s.hold(true);
+    assert!(!s.computer_due());
+    assert_eq!(
+        s.schedule_computer(Speed::Fast),
+        None,
+        "nothing scheduled while held"
+    );
+    s.hold(false);
+    assert!(s.computer_due());
+    assert!(s.schedule_computer(Speed::Fast).is_some());
+    let mut alone = new_session("h2", "en-gingg", 5, &[("Robo", false), ("Bot", false)]).await;
+    alone.hold(true);
+    assert!(alone.computer_due(), "no person to wait for");
 }

@@ -102,6 +102,10 @@ pub struct TableLink {
     /// Which seats the computer plays (marked wherever a name is shown).
     pub cpu: Memo<Vec<bool>>,
     pub act: Callback<Tap>,
+    /// The table shows something the players look at before play goes on
+    /// (a round's summary): while it holds, no computer moves (the session
+    /// decides, `Session::hold`).
+    pub hold: Callback<bool>,
 }
 
 /// The rules' reason to refuse an action of game `G` for a seat.
@@ -115,6 +119,7 @@ pub struct TableCtx<G: Game> {
     /// Which seats the computer plays.
     pub cpu: Memo<Vec<bool>>,
     act: Callback<Tap>,
+    hold: Callback<bool>,
     /// The rules' reason to refuse an action that is not on the list.
     why: StoredValue<WhyRefused<G>>,
 }
@@ -134,6 +139,7 @@ impl<G: Game> TableCtx<G> {
             names: port.names,
             cpu: port.cpu,
             act: port.act,
+            hold: port.hold,
             why: StoredValue::new(why),
         }
     }
@@ -141,6 +147,12 @@ impl<G: Game> TableCtx<G> {
     /// The seat acting through this device, if it has anything to decide.
     pub fn acting(&self) -> Option<Seat> {
         self.seen.with(|s| s.acting())
+    }
+
+    /// Holds the computers while the table shows what everyone looks at
+    /// before play goes on (`true`), or lets them go on (`false`).
+    pub fn hold(&self, on: bool) {
+        self.hold.run(on);
     }
 
     /// A seat's name as a table shows it: its colour, the name and, for a

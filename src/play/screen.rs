@@ -427,7 +427,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
         if acting.get().is_some() || !has_person.get() || outcome.with(Option::is_some) {
             return None;
         }
-        if handover_needed.with(Option::is_some) {
+        // Held by the table (a round's summary), the computers wait.
+        if handover_needed.with(Option::is_some) || session.with(|s| s.held()) {
             return None;
         }
         let is_cpu = |s: Seat| cpu.with(|c| c.get(s).copied().unwrap_or(false));
@@ -511,6 +512,12 @@ fn PlayScreen(session: Session) -> impl IntoView {
         names,
         cpu,
         act,
+        // A table rebuilt (a reload) says anew whether it holds.
+        hold: Callback::new(move |on: bool| {
+            if session.try_with_untracked(|s| s.held()) == Some(!on) {
+                session.try_update(|s| s.hold(on));
+            }
+        }),
     };
     // The table of this opening of the game (a reload opens it anew).
     let table = move || {

@@ -205,6 +205,9 @@ pub struct Session {
     scheduled: Option<usize>,
     /// "Skip to my turn": computers play at once until a person decides.
     skipping: bool,
+    /// The table holds play (a round's summary on screen): no computer
+    /// moves until it lets go.
+    held: bool,
 }
 
 impl Session {
@@ -221,6 +224,7 @@ impl Session {
             nudged: None,
             scheduled: None,
             skipping: false,
+            held: false,
             entry,
             live,
             meta: saved,
@@ -585,9 +589,25 @@ impl Session {
             && self.people() > 0
     }
 
-    /// Whether a computer seat decides now and nothing holds it up.
+    /// Whether a computer seat decides now and nothing holds it up: a
+    /// write, a blocked save, or the table showing what the people at it
+    /// look at first (with no person at the table nothing waits for one).
     pub fn computer_due(&self) -> bool {
-        !self.saving() && self.block.is_none() && self.live.computer_to_act().is_some()
+        !self.saving()
+            && self.block.is_none()
+            && !(self.held && self.people() > 0)
+            && self.live.computer_to_act().is_some()
+    }
+
+    /// Holds the computers while the table shows something to be looked at
+    /// before play goes on (a round's summary), or lets them go.
+    pub fn hold(&mut self, on: bool) {
+        self.held = on;
+    }
+
+    /// Whether the table holds play now.
+    pub fn held(&self) -> bool {
+        self.held
     }
 
     /// Takes back the last move of the person who may.

@@ -426,6 +426,7 @@ fn ReplayTable(
         names,
         cpu,
         act: Callback::new(|_| {}),
+        hold: Callback::new(|_| {}),
     };
     let go = move |k: usize| step.set(k.min(total));
     let back = move |_| go(step.get_untracked().saturating_sub(1));

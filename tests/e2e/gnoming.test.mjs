@@ -52,6 +52,11 @@ test('a seeded 3-player game with two computer seats tapped through all three ro
       // Every layout turned up, each with its round score.
       assert.equal((await page.$$('[data-testid=gn-scored]')).length, 3);
       assert.equal((await page.$$('[data-testid=gn-round-end] .gc.back')).length, 0);
+      // The computers wait while the summary stands (issue 40): the next
+      // round starts with the tap on it.
+      const held = (await savedGame(page)).record.moves.length;
+      await page.waitForTimeout(1500);
+      assert.equal((await savedGame(page)).record.moves.length, held, 'no computer move behind the summary');
       await page.click('[data-testid=gn-continue]');
       continue;
     }

@@ -118,7 +118,7 @@ fn table_html(v: &View, ui: &Ui, l: Locale) -> Parts {
         out.insert_str(summary_at, "<div class=\"gn-between\" data-decide>");
         out.push_str("</div></div>");
         let actions = format!(
-            "<button type=\"button\" class=\"primary big\" data-act=\"ok\" data-testid=\"gn-continue\" data-primary=\"true\">{}</button>",
+            "<button type=\"button\" class=\"primary big anyone\" data-act=\"ok\" data-testid=\"gn-continue\" data-primary=\"true\">{}</button>",
             esc(&td_string!(l, gn_next_round, round = v.results.len() + 1))
         );
         let mut side = String::new();
@@ -354,6 +354,14 @@ pub(super) fn GnTable(ctx: TableCtx<Gnoming>) -> impl IntoView {
     // as seen (a reload does not bring it back).
     let first = ctx.seen.with_untracked(|s| s.view.results.len());
     let seen = RwSignal::new(first);
+    // While a round's summary stands between rounds, the computers wait
+    // for the people at the table to go on (issue 40).
+    Effect::new(move |_| {
+        let between = ctx
+            .seen
+            .with(|s| s.view.results.len() > seen.get() && s.view.stage != Stage::Over);
+        ctx.hold(between);
+    });
     let motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
     let html = Memo::new(move |_| {
         let l = i18n.get_locale();
