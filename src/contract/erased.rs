@@ -51,6 +51,13 @@ pub trait GameInPlay: Send + Sync {
     /// How the moves since `from` sound, as everyone hears them (public
     /// events only: a sound tells no seat's secret).
     fn cue(&self, from: usize) -> Option<crate::platform::sound::Cue>;
+    /// R-G-5: what the faces entered so far come to (`GameView::faces_value`).
+    fn faces_value(
+        &self,
+        kinds: &[rules::chance::DieKind],
+        faces: &[Option<u8>],
+        l: Locale,
+    ) -> Option<String>;
     /// A good moment in the moves since `from`, in words everyone may read
     /// (`GameView::cheer`, from public events only).
     fn cheer(&self, from: usize, l: Locale) -> Option<String>;
@@ -251,6 +258,15 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
             .iter()
             .filter_map(|evs| G::cue(evs))
             .max()
+    }
+
+    fn faces_value(
+        &self,
+        kinds: &[rules::chance::DieKind],
+        faces: &[Option<u8>],
+        l: Locale,
+    ) -> Option<String> {
+        G::faces_value(kinds, faces, l)
     }
 
     fn cheer(&self, from: usize, l: Locale) -> Option<String> {

@@ -49,6 +49,17 @@ pub trait GameView: Playable {
     fn cue(_events: &[Self::Event]) -> Option<crate::platform::sound::Cue> {
         None
     }
+    /// R-G-5: what the faces entered so far for a throw at the table come
+    /// to, shown before they are confirmed; by default their sum.
+    fn faces_value(
+        _kinds: &[rules::chance::DieKind],
+        faces: &[Option<u8>],
+        l: Locale,
+    ) -> Option<String> {
+        let entered: Vec<u32> = faces.iter().flatten().map(|&f| f as u32).collect();
+        (!entered.is_empty())
+            .then(|| td_string!(l, faces_sum, sum = entered.iter().sum::<u32>()).to_string())
+    }
     /// A good moment in the moves from `from` worth a short celebration
     /// (issue 40): a hole in one, a 500-point sheet, a clean win. Its words
     /// name the player. `log` holds every move's public events so far, so

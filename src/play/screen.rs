@@ -467,6 +467,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 faces: f,
             }));
         }),
+        faces_value: Callback::new(move |entered: Vec<Option<u8>>| {
+            let kinds = faces.with_untracked(|w| w.as_ref().map(|w| w.dice.clone()))?;
+            let l = i18n.get_locale();
+            session.with_untracked(|s| s.live().faces_value(&kinds, &entered, l))
+        }),
         // Entering faces is chance, not a decision to weigh.
         coach: Signal::derive(move || {
             coached && acting.get().is_some() && faces.with(Option::is_none)

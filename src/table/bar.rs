@@ -37,7 +37,12 @@ pub(crate) fn die_class(k: DieKind) -> &'static str {
 /// entered die marks it again, so any entry can be corrected until it is
 /// confirmed.
 #[component]
-pub(crate) fn FacePicker(waiting: Waiting, on_done: Callback<Vec<u8>>) -> impl IntoView {
+pub(crate) fn FacePicker(
+    waiting: Waiting,
+    on_done: Callback<Vec<u8>>,
+    /// What the faces entered so far come to (the game says).
+    value: Callback<Vec<Option<u8>>, Option<String>>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let kinds = waiting.dice.clone();
     let n = kinds.len();
@@ -101,6 +106,8 @@ pub(crate) fn FacePicker(waiting: Waiting, on_done: Callback<Vec<u8>>) -> impl I
                     </button>
                 }).collect_view()}
             </div>
+            // The running value before Confirm, as the game counts it.
+            {move || value.run(faces.get()).map(|v| view! { <p class="faces-value" data-testid="faces-value">{v}</p> })}
             <p class="hint">{t!(i18n, faces_help)}</p>
             <button type="button" class="primary big" data-testid="faces-confirm"
                 disabled=move || !done() on:click=confirm>{t!(i18n, faces_confirm)}</button>
@@ -137,6 +144,8 @@ pub struct BarContext {
     /// enters now.
     pub faces: Signal<Option<Waiting>>,
     pub on_faces: Callback<Vec<u8>>,
+    /// What the faces entered so far come to (`GameView::faces_value`).
+    pub faces_value: Callback<Vec<Option<u8>>, Option<String>>,
 }
 
 /// The bar at the bottom of the screen that holds the decision at hand:
@@ -241,7 +250,7 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
                 </section>
             }}))}
             </div>
-            {dock.map(|d| move || d.faces.get().map(|w| view! { <FacePicker waiting=w on_done=d.on_faces/> }))}
+            {dock.map(|d| move || d.faces.get().map(|w| view! { <FacePicker waiting=w on_done=d.on_faces value=d.faces_value/> }))}
             // The table's own controls wait while the faces are entered.
             <div class="own" class:away=move || dock.is_some_and(|d| d.faces.with(Option::is_some))>{children()}</div>
             {dock.map(|d| move || d.coach.get().then(|| {

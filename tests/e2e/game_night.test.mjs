@@ -331,3 +331,21 @@ test('the lesson and the coach fold to one line on a short phone and open on a t
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('real dice: the value of the faces entered shows before Confirm, as the game counts it, in the language shown', async () => {
+  const page = await newPage(env.browser, { width: 320, height: 568 });
+  await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Ben'], seed: 3, tableDice: true });
+  await page.click('[data-testid=throw]');
+  await page.waitForSelector('[data-testid=faces]');
+  assert.equal(await page.$('[data-testid=faces-value]'), null, 'nothing entered, nothing said');
+  for (const f of [2, 5]) await page.click(`[data-testid=face-key][data-face="${f}"]`);
+  assert.equal(await page.textContent('[data-testid=faces-value]'), 'So far: 7');
+  for (const f of [4, 4]) await page.click(`[data-testid=face-key][data-face="${f}"]`);
+  assert.equal(await page.textContent('[data-testid=faces-value]'), '(2+5+4) × 4 = 44');
+  await page.click('[data-testid=lang-switch]');
+  await page.click('[data-testid=face-slot] >> nth=0');
+  await page.click('[data-testid=face-key][data-face="6"]');
+  assert.equal(await page.textContent('[data-testid=faces-value]'), '(6+5+4) × 4 = 60');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

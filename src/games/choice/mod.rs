@@ -179,6 +179,11 @@ impl GameView for Choice {
         events.iter().any(|e| matches!(e, Event::Thrown { .. }))
     }
 
+    /// Five dice split into pairs: their sum says nothing.
+    fn faces_value(_: &[rules::chance::DieKind], _: &[Option<u8>], _: Locale) -> Option<String> {
+        None
+    }
+
     /// A sheet of 500 points or more.
     fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
         log.get(from..)?.iter().flatten().find_map(|e| match *e {

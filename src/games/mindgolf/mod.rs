@@ -272,6 +272,35 @@ impl GameView for MindGolf {
             .any(|e| matches!(e, Event::Thrown { .. } | Event::Rerolled { .. }))
     }
 
+    /// The throw's value as the rules count it, once its faces are in
+    /// ("(2+5+4) × 4 = 44"); the greens' sum so far before.
+    fn faces_value(
+        kinds: &[rules::chance::DieKind],
+        faces: &[Option<u8>],
+        l: Locale,
+    ) -> Option<String> {
+        use rules::chance::DieKind;
+        let green: Vec<u8> = kinds
+            .iter()
+            .zip(faces)
+            .filter(|(k, _)| **k != DieKind::White)
+            .filter_map(|(_, f)| *f)
+            .collect();
+        let white = kinds.iter().zip(faces).find(|(k, _)| **k == DieKind::White);
+        let all = faces.iter().all(Option::is_some);
+        if !all {
+            let sum: i64 = green.iter().map(|&g| g as i64).sum();
+            return (!green.is_empty()).then(|| td_string!(l, faces_sum, sum = sum).to_string());
+        }
+        let w = white.and_then(|(_, f)| *f);
+        let sum: i64 = if green.is_empty() {
+            1
+        } else {
+            green.iter().map(|&g| g as i64).sum()
+        };
+        Some(formula(&green, w, sum * w.map_or(1, i64::from)))
+    }
+
     /// A hole in one: a lane hit with its first field (the most a lane
     /// scores, R-MG-6).
     fn cheer(log: &[Vec<Event>], from: usize, names: &[String], l: Locale) -> Option<String> {
