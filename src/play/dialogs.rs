@@ -183,40 +183,50 @@ pub fn SpeedSetting(speed: RwSignal<Speed>) -> impl IntoView {
     }
 }
 
+/// A device setting's switch: its test id, how it is read from and
+/// written into the settings, and its label.
+fn setting_switch(
+    testid: &'static str,
+    get: fn(&store::Settings) -> bool,
+    set: fn(&mut store::Settings, bool),
+    label: fn(crate::i18n::Locale) -> String,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let on = RwSignal::new(get(&store::load_settings()));
+    view! {
+        <label class="check">
+            <input type="checkbox" data-testid=testid prop:checked=move || on.get()
+                on:change=move |ev| {
+                    let mut s = store::load_settings();
+                    set(&mut s, event_target_checked(&ev));
+                    store::save_settings(s);
+                    on.set(get(&s));
+                }/>
+            {move || label(i18n.get_locale())}
+        </label>
+    }
+}
+
 /// The sound switch (issue 40), on the home screen and every table.
 #[component]
 pub fn SoundSetting() -> impl IntoView {
-    let i18n = use_i18n();
-    let on = RwSignal::new(store::load_settings().sound);
-    view! {
-        <label class="check sound-setting">
-            <input type="checkbox" data-testid="sound-setting" prop:checked=move || on.get()
-                on:change=move |ev| {
-                    let s = store::Settings { sound: event_target_checked(&ev), ..store::load_settings() };
-                    store::save_settings(s);
-                    on.set(s.sound);
-                }/>
-            {t!(i18n, sound_setting)}
-        </label>
-    }
+    setting_switch(
+        "sound-setting",
+        |s| s.sound,
+        |s, on| s.sound = on,
+        |l| td_string!(l, sound_setting).to_string(),
+    )
 }
 
 /// The switch for celebrations (issue 40), remembered on this device.
 #[component]
 pub fn CheersSetting() -> impl IntoView {
-    let i18n = use_i18n();
-    let on = RwSignal::new(store::load_settings().cheers);
-    view! {
-        <label class="check cheers-setting">
-            <input type="checkbox" data-testid="cheers-setting" prop:checked=move || on.get()
-                on:change=move |ev| {
-                    let s = store::Settings { cheers: event_target_checked(&ev), ..store::load_settings() };
-                    store::save_settings(s);
-                    on.set(s.cheers);
-                }/>
-            {t!(i18n, cheers_setting)}
-        </label>
-    }
+    setting_switch(
+        "cheers-setting",
+        |s| s.cheers,
+        |s, on| s.cheers = on,
+        |l| td_string!(l, cheers_setting).to_string(),
+    )
 }
 
 fn speed_text(v: Speed, l: crate::i18n::Locale) -> String {

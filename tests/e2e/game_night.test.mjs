@@ -15,6 +15,18 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
+// Ana's first MindGolf turn: throw, the first lane open, enter (or park),
+// end the turn if it does not end itself.
+async function endFirstTurn(page) {
+  await page.click('[data-testid=throw]');
+  await page.waitForSelector('[data-testid=thrown]');
+  await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
+  await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
+  await page.waitForTimeout(150);
+  const end = await page.$('[data-testid=end-turn]:enabled');
+  if (end) await end.click();
+}
+
 const inView = (page, selector) => page.$eval(selector, (el) => {
   const r = el.getBoundingClientRect();
   return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0;
@@ -56,13 +68,7 @@ test('a computer\'s turn is watched where the thumb is: each step in the bar, it
     const page = await newPage(env.browser, { width: 320, height: 568 });
     await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Robo'], computer: [1], seed: 5 });
     if (lang === 'de') await page.click('[data-testid=lang-switch]');
-    await page.click('[data-testid=throw]');
-    await page.waitForSelector('[data-testid=thrown]');
-    await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
-    await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
-    await page.waitForTimeout(150);
-    const end = await page.$('[data-testid=end-turn]:enabled');
-    if (end) await end.click();
+    await endFirstTurn(page);
     // Until Ana decides again: what the bar says, whether it is on screen,
     // and whose sheet is drawn.
     const seen = [];
@@ -187,13 +193,7 @@ test('a computer\'s turn is looked back on step by step: the last-move line open
     const page = await newPage(env.browser, PHONE);
     await setUpGame(page, env.base, { game: 'mindgolf', names: ['Ana', 'Robo'], computer: [1], seed: 5 });
     if (lang === 'de') await page.click('[data-testid=lang-switch]');
-    await page.click('[data-testid=throw]');
-    await page.waitForSelector('[data-testid=thrown]');
-    await page.click('[data-testid=lane] button:not([disabled]) >> nth=0');
-    await page.click((await page.$('[data-testid=enter]:enabled')) ? '[data-testid=enter]' : '[data-testid=park]');
-    await page.waitForTimeout(150);
-    const end = await page.$('[data-testid=end-turn]:enabled');
-    if (end) await end.click();
+    await endFirstTurn(page);
     // Robo's whole turn, once Ana decides again.
     await page.waitForSelector('[data-testid=last-turn-steps]', { state: 'attached', timeout: 30000 });
     await page.waitForSelector('[data-testid=throw]:enabled', { timeout: 30000 });
