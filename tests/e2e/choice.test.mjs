@@ -101,7 +101,7 @@ test('three players with a computer seat: one finishes, the others go on with ne
   let sawFinishedWhilePlaying = false;
   let checkedDeciding = 0;
   let steps = 0;
-  while (!(await page.$('[data-testid=result]')) && steps++ < 600) {
+  while (!(await page.$('[data-testid=result]')) && steps++ < 1500) {
     const roll = await page.$('[data-testid=roll]:enabled');
     const split = roll ? null : await page.$('[data-testid=split]:enabled');
     if (roll) {

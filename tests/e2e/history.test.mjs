@@ -82,7 +82,7 @@ test('finished games are listed newest first with their ranking, filtered by gam
   await page.selectOption('[data-testid=filter-player]', '');
   await items.nth(2).locator('a[href^="/play/"]').click();
   await page.waitForSelector('[data-testid=result]');
-  const scores = await page.locator('[data-testid=result] .score').allTextContents();
+  const scores = await page.locator('[data-testid=result] .ranking .score').allTextContents();
   const g = GAMES[1];
   assert.deepEqual([...scores].sort(), g.outcome.scores.map(minus).sort());
   assert.deepEqual(page.problems, []);
