@@ -3497,6 +3497,7 @@ async fn a_table_holds_the_computers_while_people_look() {
         None,
         "nothing scheduled while held"
     );
+    assert!(!s.skip_offered(), "nothing to skip while held");
     s.hold(false);
     assert!(s.computer_due());
     assert!(s.schedule_computer(Speed::Fast).is_some());

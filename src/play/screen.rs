@@ -123,6 +123,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
     });
     let turn = Memo::new(move |_| session.with(|s| s.turn()));
     let human_to_act = Memo::new(move |_| session.with(|s| s.human_to_act()));
+    let held = Memo::new(move |_| session.with(|s| s.held()));
     let handover_needed = Memo::new(move |_| session.with(|s| s.handover_needed()));
     let acting = Memo::new(move |_| {
         let moment = moment.get().is_some();
@@ -351,7 +352,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
         // Measured once the table's move is painted (its layout is then
         // done: measuring earlier would make the browser lay the page out
         // inside the tap).
-        if frame.get().seat.is_some() {
+        // A table holding play (a round's summary) is a decision too,
+        // whoever's turn it is.
+        if frame.get().seat.is_some() || held.get() {
             crate::table::after_paint(crate::table::bring_decision_into_view);
         }
     });

@@ -579,10 +579,12 @@ impl Session {
         Some(n)
     }
 
-    /// Whether "skip to my turn" is offered: a computer decides now, and a
-    /// person plays at this table.
+    /// Whether "skip to my turn" is offered: a computer decides now, a
+    /// person plays at this table, and the table does not hold play.
     pub fn skip_offered(&self) -> bool {
-        self.outcome().is_none()
+        // While the table holds play the computers wait for a tap on it.
+        !self.held
+            && self.outcome().is_none()
             && self
                 .turn()
                 .is_some_and(|t| self.seats()[t].kind == SeatKind::Computer)
