@@ -431,7 +431,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
             return None;
         }
         // Held by the table (a round's summary), the computers wait.
-        if handover_needed.with(Option::is_some) || session.with(|s| s.held()) {
+        if handover_needed.with(Option::is_some) || held.get() {
             return None;
         }
         let is_cpu = |s: Seat| cpu.with(|c| c.get(s).copied().unwrap_or(false));

@@ -198,30 +198,25 @@ impl GameView for Minesweeper {
         if !over {
             return None;
         }
-        let mut score = [0i64; 2];
-        let mut slips = [0u32; 2];
-        for e in log.iter().flatten() {
-            match *e {
-                Event::Explored { seat, points, .. } | Event::Marked { seat, points, .. } => {
-                    score[seat] += points
-                }
-                Event::Exploded { seat, .. } => {
-                    score[seat] += rules::minesweeper::EXPLOSION;
-                    slips[seat] += 1;
-                }
-                Event::Blubb { seat, .. } => {
-                    score[seat] += rules::minesweeper::BLUBB;
-                    slips[seat] += 1;
-                }
-                _ => {}
-            }
-        }
-        let winner = match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => 0,
-            std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Equal => return None,
+        // The rules' own figures of a game: seat 0's margin, and each
+        // seat's explosions and failed marks.
+        let figures = <Minesweeper as rules::Simulate>::figures(log);
+        let figure = |name: &str, seat: Seat| {
+            figures
+                .iter()
+                .find(|f| f.name == name && f.seat == seat)
+                .map_or(0.0, |f| f.sum)
         };
-        (slips[winner] == 0)
+        let margin = figure("margin", 0);
+        let winner = if margin > 0.0 {
+            0
+        } else if margin < 0.0 {
+            1
+        } else {
+            return None;
+        };
+        let slips = |s: Seat| figure("explosions", s) + figure("blubbs", s);
+        (slips(winner) == 0.0)
             .then(|| td_string!(l, ms_cheer_clean, name = names[winner].clone()).to_string())
     }
 
