@@ -61,6 +61,9 @@ pub trait GameInPlay: Send + Sync {
     /// A good moment in the moves since `from`, in words everyone may read
     /// (`GameView::cheer`, from public events only).
     fn cheer(&self, from: usize, l: Locale) -> Option<String>;
+    /// The header and take-back while the seat to act enters others'
+    /// moves (`GameView::entering`), as that seat sees the game.
+    fn entering(&self, l: Locale) -> Option<crate::contract::view::Entering>;
     /// The options as JSON, for the header and Play again.
     fn options(&self) -> Value;
     /// The seat that may take back the last move now (the rules decide).
@@ -274,6 +277,13 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         let log = m.events_for(None, 0);
         let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
         G::cheer(&log, from, &names, l)
+    }
+
+    fn entering(&self, l: Locale) -> Option<crate::contract::view::Entering> {
+        let m = self.m();
+        let seat = *m.state().to_act().first()?;
+        let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
+        G::entering(&m.view(Some(seat)), &names, l)
     }
 
     fn options(&self) -> Value {

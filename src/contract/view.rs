@@ -72,6 +72,13 @@ pub trait GameView: Playable {
     ) -> Option<String> {
         None
     }
+    /// What the header says instead of "NAME's turn" when the seat to act
+    /// enters the moves of others (real cards' round scorer names whose
+    /// cards go in), and what a take-back of such an entry is called; None
+    /// where the seat to act plays its own turn.
+    fn entering(_view: &Self::View, _names: &[String], _l: Locale) -> Option<Entering> {
+        None
+    }
     /// What a replay shows open that play kept hidden (`Game::open_view`),
     /// and how the table draws it; None for a game without secrets.
     fn replay_hint(_l: Locale) -> Option<String> {
@@ -90,6 +97,18 @@ pub trait GameView: Playable {
     /// points"); `number` is the value already written for the language
     /// (`coach_number`).
     fn coach_value(weighed: &rules::Weighed<Self::Action>, number: &str, l: Locale) -> String;
+}
+
+/// The header and the take-back while one person enters what a real table
+/// played (`GameView::entering`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entering {
+    /// In the header, in place of "NAME's turn".
+    pub banner: String,
+    /// The seat whose moves are entered, if one (the header's colour).
+    pub seat: Option<Seat>,
+    /// The take-back's label, in place of "Take back NAME's last move".
+    pub undo: String,
 }
 
 /// A guided first game (issue 25): a fixed game on the real table (its

@@ -130,6 +130,12 @@ fn PlayScreen(session: Session) -> impl IntoView {
         session.with(|s| s.acting(moment))
     });
     let undo_seat = Memo::new(move |_| session.with(|s| s.undo_seat()));
+    // Real cards: one person enters every layout, so the header names whose
+    // cards go in, and a take-back is of the last entry (issue 40).
+    let entering = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        session.with(|s| s.live().entering(l))
+    });
     let outcome = Memo::new(move |_| {
         moves.track();
         session.with(|s| s.outcome())
@@ -395,6 +401,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
         let Some(s) = turn.get() else {
             return String::new();
         };
+        if let Some(e) = entering.get() {
+            return e.banner;
+        }
         let info = seats.with(|seats| seats[s].clone());
         let name = name_of(s);
         if info.kind == SeatKind::Computer {
@@ -491,9 +500,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
             }));
         }),
         undo: Signal::derive(move || {
-            undo_seat
-                .get()
-                .map(|s| td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string())
+            let s = undo_seat.get()?;
+            Some(match entering.get() {
+                Some(e) => e.undo,
+                None => td_string!(i18n.get_locale(), undo, name = name_of(s)).to_string(),
+            })
         }),
         on_undo: Callback::new(move |()| undo()),
         // A computer's newest step, in the bar while it plays and for the
@@ -555,7 +566,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 {move || {
                     // The seat deciding now, in its colour, marked if the
                     // computer plays it.
-                    let seat = turn.get().filter(|_| outcome.with(Option::is_none));
+                    // Real cards: the colour of the seat whose cards go in.
+                    let seat = turn.get().filter(|_| outcome.with(Option::is_none)).map(|s| entering.with(|e| e.as_ref().and_then(|e| e.seat)).unwrap_or(s));
                     let cpu = seat.is_some_and(|s| cpu.with(|c| c.get(s).copied().unwrap_or(false)));
                     view! {
                         <p class=move || match seat { Some(s) => format!("turn-banner seat{}", s % crate::table::SEAT_COLOURS), None => "turn-banner".to_string() }

@@ -533,7 +533,10 @@ fn ReplayTable(
                     }
                 </section>
             })}
-            {live.with_value(|g| g.table(port))}
+            {
+                provide_context(crate::table::Replaying);
+                live.with_value(|g| g.table(port))
+            }
         </main>
     }
 }

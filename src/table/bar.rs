@@ -148,12 +148,21 @@ pub struct BarContext {
     pub faces_value: Callback<Vec<Option<u8>>, Option<String>>,
 }
 
+/// Provided by the replay around its table: nothing there is to decide.
+#[derive(Clone, Copy)]
+pub struct Replaying;
+
 /// The bar at the bottom of the screen that holds the decision at hand:
 /// the table scrolls, the decision stays in reach of a thumb (issue 22).
 /// Every table puts its current decision's controls in one, as the last
 /// child of its table, so the bar never covers the table's end.
 #[component]
-pub fn DecisionBar(children: Children) -> impl IntoView {
+pub fn DecisionBar(children: Children) -> AnyView {
+    // A replay has no decision to make: no bar, so no control that cannot
+    // be used ("Throw 5 dice" greyed) and no "tap a lane" (issue 40).
+    if use_context::<Replaying>().is_some() {
+        return ().into_any();
+    }
     let dock = use_context::<BarContext>();
     let i18n = use_i18n();
     // The lesson's card is open where the screen has room for it and the
@@ -279,6 +288,7 @@ pub fn DecisionBar(children: Children) -> impl IntoView {
             }))}
         </div>
     }
+    .into_any()
 }
 
 /// The lesson's step at hand, as the decision bar shows it.

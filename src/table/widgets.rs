@@ -45,20 +45,38 @@ pub fn who_view(name: String, seat: Seat, cpu: bool) -> AnyView {
 /// Extra HTML in the rules after a paragraph: (paragraph number, maker).
 pub type RulesInsert = (usize, fn(Locale) -> String);
 
-/// A game's in-app rules: the title and paragraphs by text key, with extra
-/// HTML (a points table) after the paragraph numbered in `extra`, drawn as
-/// one HTML string in the player's language. One function for every game
-/// keeps the rules out of each game's share of the download.
+/// A game's in-app rules as a short walkthrough (issue 40): one paragraph a
+/// step, with the pictures the rules draw for it (extra HTML, a points
+/// table, after the paragraph numbered in `extra`; drawn parts, a worked
+/// throw, after the paragraph numbered in `figures`, where a number past
+/// the last paragraph makes a step of its own at the end), and the whole
+/// text one tap away. The paragraphs are drawn as one HTML string in the
+/// player's language; one function for every game keeps the rules out of
+/// each game's share of the download.
 pub fn rules_view(
     title: usize,
     paragraphs: &'static [usize],
     extra: &'static [RulesInsert],
+    figures: Vec<(usize, AnyView)>,
 ) -> AnyView {
     let i18n = use_i18n();
+    let step = RwSignal::new(0usize);
+    let whole = RwSignal::new(false);
+    let n = figures
+        .iter()
+        .map(|(after, _)| *after)
+        .max()
+        .unwrap_or(0)
+        .max(paragraphs.len());
+    let last = n.saturating_sub(1);
     let html = move || {
         let l = i18n.get_locale();
-        let mut out = format!("<h2 id=\"rules-title\">{}</h2>", esc(text(l, title)));
+        let (whole, at) = (whole.get(), step.get());
+        let mut out = String::new();
         for (k, &p) in paragraphs.iter().enumerate() {
+            if !whole && k != at {
+                continue;
+            }
             out.push_str("<p>");
             out.push_str(&esc(text(l, p)));
             out.push_str("</p>");
@@ -68,7 +86,36 @@ pub fn rules_view(
         }
         out
     };
-    view! { <div class="rules-text" inner_html=html></div> }.into_any()
+    let go = move |k: usize| step.set(k.min(last));
+    view! {
+        <div class="rules-walk" class:whole=whole>
+            <h2 id="rules-title">{move || text(i18n.get_locale(), title).to_string()}</h2>
+            <div class="rules-head">
+                <p class="rules-step-of" data-testid="rules-step" data-step=move || step.get().to_string() hidden=whole>
+                    {move || td_string!(i18n.get_locale(), rules_step, k = step.get() + 1, n = n).to_string()}
+                </p>
+                <button type="button" class="ghost" data-testid="rules-whole" aria-pressed=move || whole.get().to_string()
+                    on:click=move |_| whole.update(|w| *w = !*w)>
+                    {move || if whole.get() { td_string!(i18n.get_locale(), rules_by_step) } else { td_string!(i18n.get_locale(), rules_whole) }}
+                </button>
+            </div>
+            // Read out as it changes: a step is one paragraph.
+            <div class="rules-text" data-testid="rules-text" aria-live="polite" inner_html=html></div>
+            {figures.into_iter().map(|(after, f)| view! {
+                <div class="rules-figure" hidden=move || !whole.get() && step.get() + 1 != after>{f}</div>
+            }).collect_view()}
+            <nav class="rules-nav" hidden=whole aria-label=move || td_string!(i18n.get_locale(), rules_steps).to_string()>
+                <ol class="rules-dots" aria-hidden="true">
+                    {(0..n).map(|k| view! { <li class:on=move || step.get() == k></li> }).collect_view()}
+                </ol>
+                <button type="button" data-testid="rules-back" disabled=move || step.get() == 0
+                    on:click=move |_| go(step.get_untracked().saturating_sub(1))>{t!(i18n, back)}</button>
+                <button type="button" class="primary" data-testid="rules-next" disabled=move || step.get() == last
+                    on:click=move |_| go(step.get_untracked() + 1)>{t!(i18n, rules_next)}</button>
+            </nav>
+        </div>
+    }
+    .into_any()
 }
 
 /// A finished game's places, best first: place, name, score (a true minus

@@ -216,12 +216,15 @@ test('the rules open from the table in both languages without losing the throw',
   await page.click('[data-testid=roll]');
   const dice = await faces(page, '[data-testid=die]');
   await page.click('[data-testid=open-rules]');
+  // The walkthrough's whole text, a tap away.
+  await page.click('[data-testid=rules-whole]');
   await page.waitForSelector('.ch-points-table');
   assert.match(await page.textContent('[role=dialog]'), /free throw/);
   await shot(page, 'ch-rules-320');
   await page.keyboard.press('Escape');
   await page.click('[data-testid=lang-switch]');
   await page.click('[data-testid=open-rules]');
+  await page.click('[data-testid=rules-whole]');
   assert.match(await page.textContent('[role=dialog]'), /Freiwurf/);
   await page.keyboard.press('Escape');
   assert.deepEqual(await faces(page, '[data-testid=die]'), dice);

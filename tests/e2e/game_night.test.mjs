@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, newPage, setUpGame, shot, audit, PHONE } from './helpers.mjs';
+import { IDS } from '../games.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -346,6 +347,48 @@ test('real dice: the value of the faces entered shows before Confirm, as the gam
   await page.click('[data-testid=face-slot] >> nth=0');
   await page.click('[data-testid=face-key][data-face="6"]');
   assert.equal(await page.textContent('[data-testid=faces-value]'), '(6+5+4) × 4 = 60');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the rules are a short walkthrough: a paragraph a step with its picture, Back and Next in reach at 320x568, the whole text a tap away', async () => {
+  const page = await newPage(env.browser, { width: 320, height: 568 });
+  for (const game of IDS) {
+    await setUpGame(page, env.base, { game, names: ['Ana', 'Ben'] });
+    await page.click('[data-testid=open-rules]');
+    await page.waitForSelector('[data-testid=rules-step]');
+    const n = Number((await page.textContent('[data-testid=rules-step]')).match(/of (\d+)/)[1]);
+    assert.ok(n >= 5 && n <= 10, `${game}: ${n} steps`);
+    assert.ok(await page.isDisabled('[data-testid=rules-back]'));
+    let figures = 0;
+    for (let k = 1; k <= n; k++) {
+      assert.equal(await page.textContent('[data-testid=rules-step]'), `Step ${k} of ${n}`);
+      // One paragraph, or (the last) a worked example of its own.
+      const paragraphs = await page.locator('[data-testid=rules-text] > p').count();
+      const shownFigures = await page.locator('.rules-figure:visible').count();
+      assert.ok(paragraphs === 1 || (k === n && shownFigures === 1), `${game} step ${k}: ${paragraphs} paragraphs`);
+      figures += shownFigures;
+      assert.ok(await inView(page, '[data-testid=rules-next]'), `${game} step ${k}: Next in reach`);
+      if (k < n) await page.click('[data-testid=rules-next]');
+    }
+    assert.ok(await page.isDisabled('[data-testid=rules-next]'));
+    if (game === 'mindgolf') {
+      // The text's throw drawn beside its step, its lane beside the next.
+      assert.equal(figures, 2);
+      for (let k = n; k > 2; k--) await page.click('[data-testid=rules-back]');
+      assert.ok(await page.isVisible('[data-testid=rules-example-throw]'));
+      assert.equal(await page.isVisible('[data-testid=rules-example-lane]'), false);
+    }
+    await shot(page, `rules-walk-${game}-320`);
+    // The whole text: every paragraph and every picture, no steps.
+    await page.click('[data-testid=rules-whole]');
+    const all = await page.locator('[data-testid=rules-text] > p').count();
+    assert.ok(all >= n - 1, `${game}: ${all} paragraphs in the whole text`);
+    assert.equal(await page.locator('.rules-figure:visible').count(), await page.locator('.rules-figure').count());
+    assert.equal(await page.isVisible('[data-testid=rules-next]'), false);
+    await audit(page, `${game} rules, whole text`);
+    await page.keyboard.press('Escape');
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

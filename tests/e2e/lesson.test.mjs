@@ -248,6 +248,8 @@ test('The rules show each game\'s worked example drawn as on the table, figured 
     await page.goto(env.base + `/new/${game}`);
     await page.click('[data-testid=lesson-offer] [data-testid=lesson-start]');
     await page.click('[data-testid=open-rules]');
+    // Every step's pictures at once: the whole text.
+    await page.click('[data-testid=rules-whole]');
     await page.waitForSelector('[data-testid=rules-example]');
     const text = await page.$$eval('[data-testid=rules-example] figcaption, [data-testid=rules-example] .rules-caption, [data-testid=rules-example-step]', (els) => els.map((e) => e.textContent));
     // The lesson points at the table only, never into the rules.
@@ -260,7 +262,7 @@ test('The rules show each game\'s worked example drawn as on the table, figured 
     }
     assert.ok(await page.$('.dialog [data-testid=lesson-start]'), `${game}: the guided game in the rules`);
     await audit(page, `${game} rules`);
-    await page.locator('[data-testid=rules-example]').screenshot({ path: `${SHOTS}/rules-example-${game}-360.png` });
+    await page.locator('[data-testid=rules-example]').last().screenshot({ path: `${SHOTS}/rules-example-${game}-360.png` });
   }
   assert.deepEqual(page.problems, []);
 });

@@ -60,6 +60,11 @@ test('Gnoming with real cards: three rounds tapped in, a correction, a refused f
   await key(page, 'M');
   // The rest of round 1 from B1 on.
   for (const c of cards(ROUND_1[0]).slice(1)) await key(page, c);
+  // The header names whose cards go in, not the round's first player, and
+  // the take-back is of the last entry (issue 40).
+  assert.equal((await page.textContent('[data-testid=turn-banner]')).trim(), 'Entering Ben’s cards');
+  assert.equal(await page.getAttribute('[data-testid=turn-banner]', 'data-seat'), '1', 'in Ben’s colour');
+  assert.equal((await page.textContent('[data-testid=undo]')).trim(), '↶ Take back the last entry');
   await shot(page, 'real-cards-entry-ana-360');
   for (const text of ROUND_1.slice(1)) for (const c of cards(text)) await key(page, c);
   // Everything is in; a third Mulligan is there, not a fourth.

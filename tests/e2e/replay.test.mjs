@@ -126,6 +126,25 @@ test('Gnoming A Round replays with every face-down card and the next card of the
   await page.context().close();
 });
 
+test('a replay offers no decision: no bar, no greyed control, no word to tap (issue 40)', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await seed(page);
+  for (const g of GAMES) {
+    await page.goto(env.base + `/replay/${g.id}`);
+    await page.waitForSelector('[data-testid=replay-step]');
+    for (const k of [1, 2]) {
+      await goTo(page, k);
+      assert.equal(await page.locator('[data-testid=decision]').count(), 0, `${g.game} move ${k}: a decision bar`);
+      // No greyed command ("Roll the dice"): the dice drawn as on the
+      // table are the only parts that do not answer.
+      const off = await page.$$eval('main button:disabled', (bs) => bs.filter((b) => !b.closest('.replay-controls') && !b.matches('[data-testid=die]')).map((b) => b.textContent));
+      assert.deepEqual(off, [], `${g.game} move ${k}: a greyed control`);
+    }
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('replay screens fit at 320, 360 and 1280 px in both languages and pass axe', async () => {
   for (const lang of ['en', 'de']) {
     for (const viewport of [{ width: 320, height: 640 }, PHONE, DESKTOP]) {

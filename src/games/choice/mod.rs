@@ -219,6 +219,7 @@ impl GameView for Choice {
                 keys::ch_rules_7,
             ],
             &[(5, points_table), (7, worked_example)],
+            Vec::new(),
         )
     }
 }

@@ -185,7 +185,7 @@ impl GameView for EnGingg {
     }
 
     fn rules() -> AnyView {
-        let text = crate::table::rules_view(
+        crate::table::rules_view(
             keys::eg_rules_title,
             &[
                 keys::eg_rules_1,
@@ -196,8 +196,8 @@ impl GameView for EnGingg {
                 keys::eg_rules_6,
             ],
             &[],
-        );
-        view! { {text} <WorkedExample/> }.into_any()
+            vec![(7, view! { <WorkedExample/> }.into_any())],
+        )
     }
 }
 

@@ -77,6 +77,22 @@ impl GameView for Gnoming {
         texts::announce(events, names, l)
     }
 
+    fn entering(v: &View, names: &[String], l: Locale) -> Option<crate::contract::Entering> {
+        let rules::gnoming::Stage::Entry { at } = &v.stage else {
+            return None;
+        };
+        Some(crate::contract::Entering {
+            banner: match at {
+                Some((seat, _)) => {
+                    td_string!(l, gn_entering, name = texts::name_of(names, *seat)).to_string()
+                }
+                None => td_string!(l, gn_entering_round, n = v.round + 1).to_string(),
+            },
+            undo: td_string!(l, gn_undo_entry).to_string(),
+            seat: at.map(|(seat, _)| seat),
+        })
+    }
+
     fn vibrates(events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::Removed { .. }))
     }
@@ -116,6 +132,7 @@ impl GameView for Gnoming {
                 keys::gn_rules_8,
             ],
             &[(1, html::deck_table), (8, html::worked_example)],
+            Vec::new(),
         )
     }
 }

@@ -341,33 +341,52 @@ impl GameView for MindGolf {
     }
 
     fn rules() -> AnyView {
-        view! {
-            {crate::table::rules_view(
-                keys::mg_rules_title,
-                &[
-                    keys::mg_rules_1,
-                    keys::mg_rules_2,
-                    keys::mg_rules_3,
-                    keys::mg_rules_4,
-                    keys::mg_rules_5,
-                    keys::mg_rules_6,
-                    keys::mg_rules_7,
-                ],
-                &[],
-            )}
-            <WorkedExample/>
-        }
-        .into_any()
+        crate::table::rules_view(
+            keys::mg_rules_title,
+            &[
+                keys::mg_rules_1,
+                keys::mg_rules_2,
+                keys::mg_rules_3,
+                keys::mg_rules_4,
+                keys::mg_rules_5,
+                keys::mg_rules_6,
+                keys::mg_rules_7,
+            ],
+            &[],
+            vec![
+                (2, view! { <ExampleThrow/> }.into_any()),
+                (4, view! { <ExampleLane/> }.into_any()),
+            ],
+        )
     }
 }
 
-/// The text's own examples drawn as on the table, their figures worked out
-/// by the rules: the throw (1+4+5) x 4 = 40, and lane 48 played 44, 50, 48.
+/// The text's own throw drawn as on the table, its value worked out by the
+/// rules: (1+4+5) x 4 = 40 (the rules' second step).
 #[component]
-fn WorkedExample() -> impl IntoView {
+fn ExampleThrow() -> impl IntoView {
     let i18n = use_i18n();
     let (green, white) = ([1u8, 4, 5], 4u8);
     let value = rules::mindgolf::value_of(&green, Some(white));
+    view! {
+        <section class="rules-example" data-testid="rules-example" aria-labelledby="mg-example-throw-title">
+            <h3 id="mg-example-throw-title">{t!(i18n, rules_example)}</h3>
+            <figure>
+                <div class="mg-dice thrown">
+                    {green.iter().map(|&f| view! { <span class="die-button mg-green"><DieFace face=f extra_class="green"/></span> }).collect_view()}
+                    <span class="die-button mg-white"><DieFace face=white extra_class="white"/></span>
+                </div>
+                <figcaption data-testid="rules-example-throw">{formula(&green, Some(white), value)}</figcaption>
+            </figure>
+        </section>
+    }
+}
+
+/// The text's own lane drawn as on the table, scored by the rules: lane 48
+/// played 44, 50, 48 (the rules' fourth step).
+#[component]
+fn ExampleLane() -> impl IntoView {
+    let i18n = use_i18n();
     let mut lane = Lane {
         target: 48,
         fields: Vec::new(),
@@ -381,15 +400,8 @@ fn WorkedExample() -> impl IntoView {
     lane.score = Lane::score_of(lane.target, &lane.fields);
     let score = lane.score.unwrap_or_default();
     view! {
-        <section class="rules-example" data-testid="rules-example" aria-labelledby="mg-example-title">
-            <h3 id="mg-example-title">{t!(i18n, rules_example)}</h3>
-            <figure>
-                <div class="mg-dice thrown">
-                    {green.iter().map(|&f| view! { <span class="die-button mg-green"><DieFace face=f/></span> }).collect_view()}
-                    <span class="die-button mg-white"><DieFace face=white/></span>
-                </div>
-                <figcaption data-testid="rules-example-throw">{formula(&green, Some(white), value)}</figcaption>
-            </figure>
+        <section class="rules-example" data-testid="rules-example" aria-labelledby="mg-example-lane-title">
+            <h3 id="mg-example-lane-title">{t!(i18n, rules_example)}</h3>
             <figure>
                 <ol class="mg-lanes">
                     <LaneRow lane index=0 preview=None selectable=false selected=false on_pick=Callback::new(|_| {})/>
@@ -547,7 +559,9 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                 };
                 let n = view.green_dice as usize;
                 view! {
-                    <p class="hint">{if at_table() { td_string!(l, mg_throw_table) } else { td_string!(l, mg_choose_dice) }.to_string()}</p>
+                    // What to do is said to whoever decides: not to someone
+                    // watching a computer, nor in a replay (issue 40).
+                    {can_act().then(|| view! { <p class="hint">{if at_table() { td_string!(l, mg_throw_table) } else { td_string!(l, mg_choose_dice) }.to_string()}</p> })}
                     <div class="mg-dice" role="group" aria-label=td_string!(l, mg_dice).to_string()>
                         {(0..n).map(|i| {
                             let on = move || green_on.with(|g| g.get(i).copied().unwrap_or(false));
@@ -568,7 +582,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                         </button>
                     </div>
                     <p class="mg-formula" data-testid="formula">{live_formula}</p>
-                    {sheet.parked.map(|p| view! { <p class="hint">{td_string!(l, mg_parked_hint, value = p).to_string()}</p> })}
+                    {sheet.parked.filter(|_| can_act()).map(|p| view! { <p class="hint">{td_string!(l, mg_parked_hint, value = p).to_string()}</p> })}
                 }.into_any()
             }
             Stage::Thrown(t) => {
@@ -602,18 +616,18 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
                         })}
                     </div>
                     <p class="mg-formula" data-testid="formula">{formula(&green, white, value)}</p>
-                    {if rerolled {
+                    {can_act().then(|| if rerolled {
                         view! { <p class="hint">{td_string!(l, mg_reroll_done).to_string()}</p> }.into_any()
                     } else {
                         view! {
                             <p class="hint">{td_string!(l, mg_reroll_hint).to_string()}</p>
                         }.into_any()
-                    }}
+                    })}
                 }.into_any()
             }
-            Stage::Entered => view! {
+            Stage::Entered => can_act().then(|| view! {
                 <p class="hint">{td_string!(l, mg_entered_hint, value = sheet.parked.unwrap_or_default()).to_string()}</p>
-            }.into_any(),
+            }).into_any(),
             Stage::Over => ().into_any(),
         }
     };

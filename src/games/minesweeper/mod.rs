@@ -233,7 +233,7 @@ impl GameView for Minesweeper {
     }
 
     fn rules() -> AnyView {
-        let text = crate::table::rules_view(
+        crate::table::rules_view(
             keys::ms_rules_title,
             &[
                 keys::ms_rules_1,
@@ -246,8 +246,8 @@ impl GameView for Minesweeper {
                 keys::ms_rules_words,
             ],
             &[(3, points_table)],
-        );
-        view! { {text} <WorkedExample/> }.into_any()
+            vec![(9, view! { <WorkedExample/> }.into_any())],
+        )
     }
 }
 
