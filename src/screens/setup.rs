@@ -373,10 +373,37 @@ fn OptionField(
         })
     };
     match spec.kind {
-        OptionKind::Int { min, max, .. } => view! {
+        OptionKind::Int { min, max, .. } => {
+            // The largest value the rules take with the other options as
+            // they stand (Minesweeper: a quarter of the board's cells, so
+            // "1–30" on 11 x 11, not "1–225"), found by asking the rules;
+            // the widest where they refuse the others too.
+            let top = Memo::new(move |_| {
+                let n = seats.get().clamp(entry.min_seats, entry.max_seats);
+                let mut o = options.get();
+                let mut takes = |v: i64| {
+                    o.insert(key.to_string(), Value::from(v));
+                    let seats = (0..n).map(|i| SeatInfo::human(format!("P{i}"))).collect();
+                    (entry.new_record)(seats, &Value::Object(o.clone()), 1).is_ok()
+                };
+                if takes(max) || !takes(min) {
+                    return max;
+                }
+                let (mut lo, mut hi) = (min, max);
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2;
+                    if takes(mid) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                lo
+            });
+            view! {
             <label class="field">
-                <span>{label}" ("{min}"–"{max}")"</span>
-                <input type="number" inputmode="numeric" min=min max=max step="1" data-option=key
+                <span>{label}" ("{min}"–"{move || top.get()}")"</span>
+                <input type="number" inputmode="numeric" min=min max=move || top.get() step="1" data-option=key
                     prop:value=move || current().to_string()
                     on:input=move |ev| {
                         // Kept as typed; the rules check the range on Start.
@@ -384,8 +411,9 @@ fn OptionField(
                         set(text.trim().parse::<i64>().map(Value::from).unwrap_or(Value::String(text)));
                     }/>
             </label>
+            }
+            .into_any()
         }
-        .into_any(),
         // Dice from the table (R-G-5) or real cards (R-GN-14): explained,
         // and never in a daily challenge.
         OptionKind::Bool { .. }

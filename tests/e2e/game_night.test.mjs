@@ -146,6 +146,13 @@ test('the setup says at once what the rules think of the options, next to them',
   await page.goto(env.base + '/new/minesweeper');
   await page.waitForSelector('[data-testid=seat-row]');
   assert.match(await page.textContent('fieldset legend'), /\(2\)$/);
+  // The mines a board can hold: a quarter of its cells, as the rules say.
+  const minesLabel = () => page.$eval('[data-option=mines]', (i) => i.closest('label').textContent.trim());
+  assert.equal(await minesLabel(), 'Mines (1–30)');
+  await page.fill('[data-option=width]', '20');
+  await page.fill('[data-option=height]', '20');
+  await page.waitForFunction(() => document.querySelector('[data-option=mines]').closest('label').textContent.includes('(1–100)'));
+  assert.equal(await page.getAttribute('[data-option=mines]', 'max'), '100');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
