@@ -4,6 +4,8 @@
 # the release built without that game's feature, brotli total compared.
 #   --sizes-only   the sizes alone (the test tier runs this)
 #   --no-marginal  skip the per-game builds (about 3 minutes each)
+# and Lighthouse's four scores, LCP, TBT and CLS for the home screen and a
+# table (tests/perf/lighthouse.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh browser
@@ -25,6 +27,14 @@ if [ "$marginal" = 1 ] || [[ " ${args[*]:-} " != *" --sizes-only "* ]]; then
   cargo build -q --release -p spielblock-rules --bin spielblock-cli
 fi
 node tests/perf/measure.mjs "${args[@]}"
+if [[ " ${args[*]:-} " != *" --sizes-only "* && " ${args[*]:-} " != *" --taps-only "* ]]; then
+  # Lighthouse (mobile) on the home screen and a table, served as a static
+  # host serves (brotli, cache headers). Only 12.2.3 runs here; it is kept
+  # out of the project's packages, in target/lighthouse.
+  [ -d target/lighthouse/node_modules/lighthouse ] ||
+    npm install --prefix target/lighthouse -E --no-audit --no-fund lighthouse@12.2.3 >/dev/null
+  node tests/perf/lighthouse.mjs --dist dist --lighthouse target/lighthouse
+fi
 [ "$marginal" = 1 ] || exit 0
 
 # The games are those games.txt lists (tests/games.json, written by the

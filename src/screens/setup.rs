@@ -375,7 +375,7 @@ fn OptionField(
     match spec.kind {
         OptionKind::Int { min, max, .. } => {
             // The largest value the rules take with the other options as
-            // they stand (Minesweeper: a quarter of the board's cells, so
+            // they stand (mines on a board: a quarter of its cells, so
             // "1–30" on 11 x 11, not "1–225"), found by asking the rules;
             // the widest where they refuse the others too.
             let top = Memo::new(move |_| {
