@@ -458,6 +458,15 @@ pub trait Game:
     /// every other action.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
+    /// R-CH-8: across phones, what `seat` may already pick from although
+    /// its turn has not come, where the rules let players decide the same
+    /// thing at once and no earlier decision changes its list (its legal
+    /// list when the turn comes); the host keeps the pick and plays it then
+    /// (`remote::Host`), so the record is pass-and-play's. Empty by default.
+    fn ahead(&self, _seat: Seat) -> Vec<Self::Action> {
+        Vec::new()
+    }
+
     /// Whether `action` of `seat` is among its legal actions now. A game
     /// whose lists are long (every covered cell of a board, the faces of a
     /// waiting throw) answers from a structured form of the same list; the

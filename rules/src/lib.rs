@@ -14,6 +14,7 @@ pub mod contract;
 pub mod driver;
 pub mod midend;
 pub mod registry;
+pub mod remote;
 pub mod rng;
 
 #[cfg(feature = "cli")]

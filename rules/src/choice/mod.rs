@@ -452,6 +452,26 @@ impl Game for Choice {
         }
     }
 
+    /// R-CH-8: across phones, every player still to assign the throw
+    /// assigns it at once; a sheet's choices depend on that sheet and the
+    /// dice alone, so its list ahead is the one its turn brings.
+    fn ahead(&self, seat: Seat) -> Vec<Action> {
+        match &self.stage {
+            Stage::Assign { dice, pending }
+                if self.dice.waiting().is_none()
+                    && pending.first() != Some(&seat)
+                    && pending.contains(&seat) =>
+            {
+                self.sheets[seat]
+                    .assignments(dice)
+                    .into_iter()
+                    .map(Action::Assign)
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     // R-G-5: apply with dice from the table (`RealDice` below).
     crate::table_dice_moves!();
 
