@@ -27,6 +27,7 @@ use crate::midend::Match;
 use crate::Playable;
 use serde::{Deserialize, Serialize};
 
+pub mod invite;
 #[cfg(test)]
 mod tests;
 
