@@ -86,7 +86,7 @@ test('3 players with one computer: tap turns, computer plays, reload mid-turn ke
   await page.click('text=Rules');
   await page.waitForSelector('#rules-title');
   await shot(page, 'rules-360');
-  await page.click('.dialog button.primary');
+  await page.keyboard.press('Escape');
   // The game is listed as unfinished on the home screen.
   await page.goto(env.base + '/');
   await page.waitForSelector('[data-testid=saved-game]');

@@ -237,6 +237,8 @@ test('rules in both languages without losing the game; fits 320 px; audited', as
     await page.click('[data-testid=open-rules]');
     await page.waitForSelector('#rules-title');
     assert.match(await page.textContent('#rules-title'), lang === 'de' ? /Regeln/ : /rules/);
+    // The points table is the walkthrough's third step; the whole text has it.
+    await page.click('[data-testid=rules-whole]');
     assert.equal((await page.$$('.ms-points-table td')).length, 30);
     if (w === 360) await shot(page, `ms-rules-${lang}-360`);
     await page.keyboard.press('Escape');
