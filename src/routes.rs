@@ -25,6 +25,8 @@ pub enum Route {
     ReplayAt(String, usize),
     /// The coach's review of a stored finished game (issue 25).
     Review(String),
+    /// A phone joins a game held on another device (issue 41).
+    Join,
     NotFound,
 }
 
@@ -44,6 +46,7 @@ impl Route {
                 Err(_) => Route::NotFound,
             },
             ["review", id] => Route::Review(decode(id)),
+            ["join"] => Route::Join,
             _ => Route::NotFound,
         }
     }

@@ -33,6 +33,11 @@ pub struct SeatInfo {
     /// casual, random or a baseline such as greedy); none in the app.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub policy: Option<String>,
+    /// A person playing on their own phone (issue 41): the host neither
+    /// shows this seat's decisions nor hands the device to it; it invites
+    /// the phone again after a reload.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub remote: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -47,6 +52,7 @@ impl SeatInfo {
             level: Level::default(),
             switched: false,
             policy: None,
+            remote: false,
         }
     }
 
@@ -57,6 +63,7 @@ impl SeatInfo {
             level,
             switched: false,
             policy: None,
+            remote: false,
         }
     }
 }

@@ -17,6 +17,7 @@ use rules::{
     parse_options, Level, Match, MatchError, Outcome, Record, RuleError, Seat, SeatInfo, SeatKind,
 };
 
+use rules::remote::{Host, Link, Refusal, Took};
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -70,6 +71,21 @@ pub trait GameInPlay: Send + Sync {
     fn can_undo(&self) -> Option<Seat>;
     /// Takes back the last move of `seat`; false if not allowed.
     fn undo(&mut self, seat: Seat) -> bool;
+    /// Across phones (issue 41): invites a phone to `seat` with a fresh
+    /// `token` (an earlier invitation of the seat no longer counts).
+    fn remote_invite(&self, seat: Seat, token: String);
+    /// A phone's message on connection `link`: what it did, or why not
+    /// (the game as it was).
+    fn remote_receive(&mut self, link: Link, text: &str) -> Result<Took, Refusal>;
+    /// The frame for the phone on `seat` now (None before any invitation);
+    /// it carries the events told since the last.
+    fn remote_frame(&self, seat: Seat) -> Option<String>;
+    /// A connection closed: its seat is away.
+    fn remote_dropped(&self, link: Link);
+    /// The seats on other phones, with their connection (None: away).
+    fn remote_links(&self) -> Vec<(Seat, Option<Link>)>;
+    /// The seats still deciding, those picking ahead of their turn too.
+    fn remote_deciding(&self) -> Vec<Seat>;
     /// Drops the last move (it could not be saved).
     fn retract(&mut self);
     /// The turn (or round) as players count it.
@@ -129,7 +145,7 @@ pub(crate) fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
 /// A game in play, shared between the session (through `GameInPlay`) and its
 /// table (through the typed `TableCtx`), and which opening of it this is
 /// (`Viewpoint::epoch`).
-pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64);
+pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64, Mutex<Option<Host<G>>>);
 
 /// Counts openings of games, so a game reloaded from storage (another tab's
 /// moves, a restore) is never taken for the one on screen.
@@ -143,6 +159,20 @@ pub(crate) fn lock<G: GameView>(m: &Mutex<Match<G>>) -> std::sync::MutexGuard<'_
 impl<G: GameView> LiveMatch<G> {
     fn m(&self) -> std::sync::MutexGuard<'_, Match<G>> {
         lock(&self.0)
+    }
+
+    /// Across phones: the host's side, once a seat is invited.
+    fn host(&self) -> std::sync::MutexGuard<'_, Option<Host<G>>> {
+        self.2.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// After any move or take-back: the lists offered to the phones anew,
+    /// and picks made ahead whose turn came played (R-CH-8).
+    fn settle(&self) {
+        let mut m = self.m();
+        if let Some(h) = self.host().as_mut() {
+            h.refresh(&mut m);
+        }
     }
 }
 
@@ -236,7 +266,12 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
                 }
             }
         };
-        m.apply(seat, action).is_ok()
+        let ok = m.apply(seat, action).is_ok();
+        drop(m);
+        if ok {
+            self.settle();
+        }
+        ok
     }
 
     fn announce(&self, told: Option<Seat>, from: usize, l: Locale) -> Vec<String> {
@@ -295,11 +330,54 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
     }
 
     fn undo(&mut self, seat: Seat) -> bool {
-        self.m().undo(seat)
+        let ok = self.m().undo(seat);
+        if ok {
+            self.settle();
+        }
+        ok
     }
 
     fn retract(&mut self) {
         self.m().retract();
+        self.settle();
+    }
+
+    fn remote_invite(&self, seat: Seat, token: String) {
+        let m = self.m();
+        let mut host = self.host();
+        host.get_or_insert_with(|| Host::new(&m))
+            .invite(seat, token);
+    }
+
+    fn remote_receive(&mut self, link: Link, text: &str) -> Result<Took, Refusal> {
+        let mut m = self.m();
+        let mut host = self.host();
+        let h = host.as_mut().ok_or(Refusal::NoSuchSeat)?;
+        h.receive(&mut m, link, text.as_bytes())
+    }
+
+    fn remote_frame(&self, seat: Seat) -> Option<String> {
+        let m = self.m();
+        let mut host = self.host();
+        let bytes = host.as_mut()?.frame(&m, seat);
+        String::from_utf8(bytes).ok()
+    }
+
+    fn remote_dropped(&self, link: Link) {
+        if let Some(h) = self.host().as_mut() {
+            h.dropped(link);
+        }
+    }
+
+    fn remote_links(&self) -> Vec<(Seat, Option<Link>)> {
+        self.host()
+            .as_ref()
+            .map(Host::remote_seats)
+            .unwrap_or_default()
+    }
+
+    fn remote_deciding(&self) -> Vec<Seat> {
+        self.host().as_ref().map(Host::deciding).unwrap_or_default()
     }
 
     fn turn(&self) -> u32 {
@@ -508,7 +586,11 @@ pub(crate) fn open<G: GameView>(mut record: Value) -> Result<Box<dyn GameInPlay>
     record.options = options;
     let m = Match::replay(record).map_err(unreplayable::<G>)?;
     let epoch = OPENINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Ok(Box::new(LiveMatch(Arc::new(Mutex::new(m)), epoch)))
+    Ok(Box::new(LiveMatch(
+        Arc::new(Mutex::new(m)),
+        epoch,
+        Mutex::new(None),
+    )))
 }
 
 /// What the home screen and set-up know of game `G` before its code is
@@ -538,6 +620,7 @@ pub fn facts<G: GameView>() -> GameEntry {
         rules: || ().into_any(),
         replay_hint: |_| None,
         lesson: || None,
+        guest: |_| None,
     }
 }
 
@@ -552,6 +635,7 @@ pub fn entry<G: GameView>() -> GameEntry {
         },
         replay_hint: G::replay_hint,
         lesson: G::lesson,
+        guest: |seat| Some(Box::new(Guest::<G>::new(seat))),
         ..facts::<G>()
     }
 }
@@ -583,4 +667,156 @@ pub struct GameEntry {
     pub rules: fn() -> AnyView,
     pub replay_hint: fn(Locale) -> Option<String>,
     pub lesson: fn() -> Option<Lesson>,
+    /// A phone's side of a game across phones, for `seat` (issue 41): None
+    /// until the game's code is loaded.
+    pub guest: fn(Seat) -> Option<Box<dyn GuestGame>>,
+}
+
+/// What a phone made of the host's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Received {
+    /// A frame: the table shows it.
+    Frame,
+    /// The host refused the phone's last message, and why.
+    Refused(Refusal),
+    /// Not a message of the protocol (or too long): nothing changes.
+    Unreadable,
+}
+
+/// A game as a phone across the room holds it (issue 41): the frames its
+/// seat receives and nothing else; it never holds the game's state.
+pub trait GuestGame {
+    /// Reads one of the host's messages.
+    fn receive(&self, text: &str) -> Received;
+    /// The game's own table, drawn from the frames (None before the
+    /// first); a pick goes to `send` as the protocol's text.
+    fn table(&self, send: Callback<String>) -> Option<AnyView>;
+    /// Once the game is over.
+    fn outcome(&self) -> Signal<Option<Outcome>>;
+    /// Every seat's name, as the host sends them.
+    fn names(&self) -> Signal<Vec<String>>;
+    /// The seats still deciding now.
+    fn deciding(&self) -> Signal<Vec<Seat>>;
+}
+
+/// `GuestGame` for any game: the last frame and the events told so far.
+struct Guest<G: GameView> {
+    seat: Seat,
+    frame: RwSignal<Option<rules::remote::Frame<G>>>,
+    log: RwSignal<Vec<Vec<G::Event>>>,
+}
+
+impl<G: GameView> Guest<G> {
+    fn new(seat: Seat) -> Self {
+        Guest {
+            seat,
+            frame: RwSignal::new(None),
+            log: RwSignal::new(Vec::new()),
+        }
+    }
+}
+
+impl<G: GameView> GuestGame for Guest<G> {
+    fn receive(&self, text: &str) -> Received {
+        match rules::remote::read::<G>(text.as_bytes()) {
+            Some(rules::remote::ToGuest::Frame(f)) if f.seat == self.seat => {
+                let f = *f;
+                self.log.update(|log| {
+                    // A rejoin tells everything again; otherwise each frame
+                    // goes on from the last.
+                    if f.from == 0 || f.from != log.len() {
+                        log.clear();
+                        if f.from != 0 {
+                            return;
+                        }
+                    }
+                    log.extend(f.events.iter().cloned());
+                });
+                self.frame.set(Some(f));
+                Received::Frame
+            }
+            Some(rules::remote::ToGuest::Refused { why }) => Received::Refused(why),
+            _ => Received::Unreadable,
+        }
+    }
+
+    fn table(&self, send: Callback<String>) -> Option<AnyView> {
+        let (frame, log, seat) = (self.frame, self.log, self.seat);
+        let first = frame.get_untracked()?;
+        let viewpoint = Memo::new(move |_| {
+            frame.with(|f| Viewpoint {
+                seat: Some(seat),
+                epoch: 0,
+                moves: f.as_ref().map_or(0, |f| f.moves),
+                replay: false,
+            })
+        });
+        let seen = Memo::new(move |_| {
+            let frame_now = viewpoint.get();
+            frame.with(|f| match f {
+                Some(f) => Shown {
+                    frame: frame_now,
+                    view: f.view.clone(),
+                    log: log.get(),
+                    legal: f.offer.clone(),
+                    waiting: None,
+                },
+                None => Shown {
+                    frame: frame_now,
+                    view: first.view.clone(),
+                    log: Vec::new(),
+                    legal: Vec::new(),
+                    waiting: None,
+                },
+            })
+        });
+        let names = Memo::new(move |_| {
+            frame.with(|f| f.as_ref().map(|f| f.names.clone()).unwrap_or_default())
+        });
+        let cpu = Memo::new(move |_| {
+            frame.with(|f| f.as_ref().map(|f| f.cpu.clone()).unwrap_or_default())
+        });
+        // A pick names its entry in the list on screen; the host knows that
+        // list by the moves it was offered after.
+        let act = Callback::new(move |tap: Tap| {
+            if let Ok(Pick::Legal { index, .. }) = tap {
+                if let Some(at) = frame.with_untracked(|f| f.as_ref().map(|f| f.offer_at)) {
+                    let bytes = rules::remote::pick_bytes(at, index);
+                    send.run(String::from_utf8(bytes).unwrap_or_default());
+                }
+            }
+        });
+        let port = TableLink {
+            frame: viewpoint,
+            names,
+            cpu,
+            act,
+            hold: Callback::new(|_| {}),
+        };
+        // The phone holds no state to ask the rules why: a move not on the
+        // list is simply not this seat's now.
+        let why: WhyRefused<G> =
+            Arc::new(|_, _| refusal::<G>(RuleError::Shared(rules::Shared::NotYourTurn)));
+        ensure_style(G::ID, G::STYLE);
+        Some(G::table(TableCtx::new(seen, port, why)))
+    }
+
+    fn outcome(&self) -> Signal<Option<Outcome>> {
+        let frame = self.frame;
+        Signal::derive(move || frame.with(|f| f.as_ref().and_then(|f| f.outcome.clone())))
+    }
+
+    fn names(&self) -> Signal<Vec<String>> {
+        let frame = self.frame;
+        Signal::derive(move || {
+            frame.with(|f| f.as_ref().map(|f| f.names.clone()).unwrap_or_default())
+        })
+    }
+
+    fn deciding(&self) -> Signal<Vec<Seat>> {
+        let frame = self.frame;
+        Signal::derive(move || {
+            frame.with(|f| f.as_ref().map(|f| f.deciding.clone()).unwrap_or_default())
+        })
+    }
 }

@@ -5,5 +5,6 @@
 
 pub mod device;
 pub mod lang;
+pub mod link;
 pub mod sound;
 pub mod sw;

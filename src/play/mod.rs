@@ -7,11 +7,14 @@
 //!   returns; `result` (the end of a game) and `dialogs` (pieces other
 //!   screens use too) are drawn by it;
 //! - `newgame`: starting a game or a guided first game;
+//! - `phones`: play across phones (issue 41): the host's invitations and
+//!   the phone's `/join` screen;
 //! - `recovery`: the screens for what went wrong (an unreadable game, a
 //!   panic).
 
 pub mod dialogs;
 pub mod newgame;
+pub mod phones;
 pub mod recovery;
 pub mod result;
 pub mod screen;

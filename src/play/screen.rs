@@ -272,6 +272,18 @@ fn PlayScreen(session: Session) -> impl IntoView {
         }
     });
 
+    // A phone's message (issue 41): the session plays it like any move.
+    let on_message = Callback::new(move |(link, text): (rules::remote::Link, String)| {
+        if let Some(Tapped::Moved(next, feel)) =
+            session.try_update(|s| s.play(Decision::Remote { link, text }))
+        {
+            perform(feel, false, cheering);
+            write(Some(next));
+        }
+    });
+    let phones = seats.with_untracked(|s| s.iter().any(|x| x.remote));
+    let link_state = RwSignal::new(None::<&'static str>);
+
     let undo = move || {
         let next = session.try_update(|s| s.undo()).flatten();
         if next.is_some() {
@@ -408,6 +420,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
         let name = name_of(s);
         if info.kind == SeatKind::Computer {
             td_string!(l, computer_playing, name = name).to_string()
+        } else if info.remote {
+            td_string!(l, remote_turn, name = name).to_string()
         } else {
             td_string!(l, turn_of, name = name).to_string()
         }
@@ -549,6 +563,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
         // `data-saving` while a move is being written (a few ms): tests
         // and assistive tools can wait for it.
         <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")
+            data-link=move || link_state.get()
             data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
             // A pick grows the decision bar (its confirm): what the pick is
             // about stays above it.
@@ -635,6 +650,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
             })}
             {move || outcome.get().map(|o| view! { <GameResult session outcome=o names cpu ended_here/> })}
             <crate::play::result::Celebration cheer/>
+            // Across phones: the invitations first, where the host sees
+            // them before play (issue 41).
+            {phones.then(|| view! { <crate::play::phones::Invitations session entry on_message link_state/> })}
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
@@ -653,6 +671,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 }.into_any(),
                 None => table(),
             }}
+
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || {
                 let l = i18n.get_locale();
                 announcement.with(|a| a.iter().find(|(x, _)| *x == l).map(|(_, t)| t.clone()).unwrap_or_default())

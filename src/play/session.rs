@@ -22,6 +22,7 @@ use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::store::{self, SaveError, SavedGame, Speed};
 use crate::table::LessonNow;
+use rules::remote::{Link, Took};
 use rules::{Level, Outcome, Seat, SeatInfo, SeatKind};
 
 /// The least pause before a computer acts while a person may still take
@@ -66,6 +67,9 @@ pub enum Decision {
     /// `moves` moves (scheduled before a take-back or a reload, it plays
     /// nothing).
     Computer { moves: usize },
+    /// A phone's message on connection `link` (issue 41): a seat taken, or
+    /// a pick from the list offered to that seat.
+    Remote { link: Link, text: String },
 }
 
 /// How a move is felt at the device: a vibration for a roll, and its
@@ -208,6 +212,11 @@ pub struct Session {
     /// The table holds play (a round's summary on screen): no computer
     /// moves until it lets go.
     held: bool,
+    /// Phones' messages that came while a write was on its way, tried in
+    /// order once it is stored (none is lost).
+    remote_pending: Vec<(Link, String)>,
+    /// What to send to the phones: (connection, message).
+    outbox: Vec<(Link, String)>,
 }
 
 impl Session {
@@ -225,6 +234,8 @@ impl Session {
             scheduled: None,
             skipping: false,
             held: false,
+            remote_pending: Vec::new(),
+            outbox: Vec::new(),
             entry,
             live,
             meta: saved,
@@ -281,7 +292,8 @@ impl Session {
     /// The seat that decides now, if a person plays it on this device.
     pub fn human_to_act(&self) -> Option<Seat> {
         let first = self.live.to_act().first().copied()?;
-        (self.live.seats()[first].kind == SeatKind::Human).then_some(first)
+        let seat = &self.live.seats()[first];
+        (seat.kind == SeatKind::Human && !seat.remote).then_some(first)
     }
 
     /// The first seat to decide now, whoever plays it.
@@ -306,7 +318,7 @@ impl Session {
         self.live
             .seats()
             .iter()
-            .filter(|x| x.kind == SeatKind::Human)
+            .filter(|x| x.kind == SeatKind::Human && !x.remote)
             .count()
     }
 
@@ -375,7 +387,8 @@ impl Session {
     /// nothing; never once the game is over).
     pub fn undo_seat(&self) -> Option<Seat> {
         let s = self.live.can_undo()?;
-        (self.live.seats()[s].kind == SeatKind::Human).then_some(s)
+        let seat = &self.live.seats()[s];
+        (seat.kind == SeatKind::Human && !seat.remote).then_some(s)
     }
 
     /// Plays a seat's decision: the move made and the write to make,
@@ -398,7 +411,88 @@ impl Session {
                 }
                 played
             }
+            Decision::Remote { link, text } => self.remote(link, text),
         }
+    }
+
+    /// A phone's message: the host (`rules::remote`) decides; a pick that
+    /// played moves is written like any move, told as everyone may be told
+    /// it (the host's screen is not that seat's). A refusal goes back to
+    /// the phone with its reason. While a write is on its way the message
+    /// waits its turn.
+    fn remote(&mut self, link: Link, text: String) -> Tapped {
+        if self.saving() || self.block.is_some() {
+            self.remote_pending.push((link, text));
+            return Tapped::Nothing;
+        }
+        let turn = self.turn();
+        let before = self.moves();
+        match self.live.remote_receive(link, &text) {
+            Err(why) => {
+                let bytes = rules::remote::refusal_bytes(why);
+                self.outbox
+                    .push((link, String::from_utf8(bytes).unwrap_or_default()));
+                Tapped::Nothing
+            }
+            Ok(Took::Joined(seat)) => {
+                if let Some(frame) = self.live.remote_frame(seat) {
+                    self.outbox.push((link, frame));
+                }
+                Tapped::Nothing
+            }
+            Ok(Took::Picked { seat, played }) => {
+                if played == 0 {
+                    // Picked ahead of its turn (R-CH-8): the others hear
+                    // who still decides.
+                    self.broadcast();
+                    return Tapped::Nothing;
+                }
+                let feel = self.feel(before);
+                match self.write(Change::Move {
+                    seat,
+                    human: false,
+                    before,
+                    turn,
+                }) {
+                    Some(next) => Tapped::Moved(next, feel),
+                    None => Tapped::Nothing,
+                }
+            }
+        }
+    }
+
+    /// Every connected phone's frame, to send now (after any change).
+    pub fn broadcast(&mut self) {
+        for (seat, link) in self.live.remote_links() {
+            if let (Some(link), Some(frame)) = (link, self.live.remote_frame(seat)) {
+                self.outbox.push((link, frame));
+            }
+        }
+    }
+
+    /// What to send to the phones, taken.
+    pub fn take_outbox(&mut self) -> Vec<(Link, String)> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// A phone's connection closed: its seat is away.
+    pub fn remote_dropped(&mut self, link: Link) {
+        self.live.remote_dropped(link);
+    }
+
+    /// Invites a phone to `seat` with a fresh `token`.
+    pub fn remote_invite(&mut self, seat: Seat, token: String) {
+        self.live.remote_invite(seat, token);
+    }
+
+    /// The seats on other phones, with their connection (None: away).
+    pub fn remote_links(&self) -> Vec<(Seat, Option<Link>)> {
+        self.live.remote_links()
+    }
+
+    /// The seats still deciding (with phones, several at once: R-CH-8).
+    pub fn deciding(&self) -> Vec<Seat> {
+        self.live.remote_deciding()
     }
 
     /// A tap the rules refuse, with their reason: said to the person
@@ -736,6 +830,20 @@ impl Session {
         if late.is_some() {
             self.late = Some(before);
             return (written, late);
+        }
+        // Every phone hears the change; a phone's message kept meanwhile is
+        // tried now.
+        if saved {
+            self.broadcast();
+        }
+        if saved && !again {
+            while !self.remote_pending.is_empty() {
+                let (link, text) = self.remote_pending.remove(0);
+                if let Tapped::Moved(next, _) = self.remote(link, text) {
+                    self.late = Some(before);
+                    return (written, Some(next));
+                }
+            }
         }
         let next = again.then(|| self.write(Change::Meta)).flatten();
         (written, next)

@@ -22,6 +22,7 @@ pub struct Screens {
     pub review: fn(String) -> AnyView,
     pub setup: fn(String) -> AnyView,
     pub play: fn(crate::contract::GameEntry, crate::store::SavedGame) -> AnyView,
+    pub join: fn() -> AnyView,
 }
 
 fn screens() -> Screens {
@@ -31,6 +32,7 @@ fn screens() -> Screens {
         review: |id| view! { <crate::screens::review::Review id/> }.into_any(),
         setup: |game| view! { <crate::screens::setup::Setup game/> }.into_any(),
         play: crate::play::screen::open,
+        join: || view! { <crate::play::phones::Join/> }.into_any(),
     }
 }
 

@@ -21,6 +21,8 @@ struct Row {
     name: RwSignal<String>,
     kind: RwSignal<SeatKind>,
     level: RwSignal<Level>,
+    /// A person playing on their own phone (issue 41).
+    remote: RwSignal<bool>,
 }
 
 #[component]
@@ -58,6 +60,7 @@ fn SetupForm(entry: GameEntry) -> impl IntoView {
             name: RwSignal::new(name),
             kind: RwSignal::new(kind),
             level: RwSignal::new(level),
+            remote: RwSignal::new(false),
         }
     };
     // "Play again" with no human seat comes here with its seats and options.
@@ -190,6 +193,8 @@ fn SetupForm(entry: GameEntry) -> impl IntoView {
                 .map(|(i, row)| SeatInfo {
                     kind: row.kind.get_untracked(),
                     level: row.level.get_untracked(),
+                    remote: row.remote.get_untracked()
+                        && row.kind.get_untracked() == SeatKind::Human,
                     ..SeatInfo::human(effective(i, &row.name.get_untracked()))
                 })
                 .collect()
@@ -267,11 +272,15 @@ fn SetupForm(entry: GameEntry) -> impl IntoView {
                                             on:input=move |ev| row.name.set(event_target_value(&ev))/>
                                         <div class="segmented" role="group"
                                             aria-label=move || td_string!(i18n.get_locale(), seat_kind_label, name = name()).to_string()>
-                                            <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Human).to_string()
-                                                on:click=move |_| row.kind.set(SeatKind::Human)>{t!(i18n, human)}</button>
+                                            <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Human && !row.remote.get()).to_string()
+                                                on:click=move |_| { row.kind.set(SeatKind::Human); row.remote.set(false) }>{t!(i18n, human)}</button>
                                             <button type="button" aria-pressed=move || (row.kind.get() == SeatKind::Computer).to_string()
                                                 disabled=move || people_only.get()
-                                                on:click=move |_| row.kind.set(SeatKind::Computer)>{t!(i18n, computer)}</button>
+                                                on:click=move |_| { row.kind.set(SeatKind::Computer); row.remote.set(false) }>{t!(i18n, computer)}</button>
+                                            // A person on their own phone (issue 41): the game is
+                                            // held here, their phone joins with an invitation.
+                                            <button type="button" data-testid="seat-remote" aria-pressed=move || (row.kind.get() == SeatKind::Human && row.remote.get()).to_string()
+                                                on:click=move |_| { row.kind.set(SeatKind::Human); row.remote.set(true) }>{t!(i18n, seat_phone)}</button>
                                         </div>
                                         {move || (row.kind.get() == SeatKind::Computer).then(|| view! {
                                             <LevelSelect level=row.level.get_untracked()

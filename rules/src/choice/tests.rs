@@ -467,3 +467,62 @@ mod table_dice {
         m.apply(1, a).unwrap();
     }
 }
+
+/// R-CH-8: with every player on their own phone, the players still to
+/// assign a throw assign it at once, in any order; the host plays them in
+/// seat order, so the sheets are those of pass-and-play (R-CH-1), and the
+/// others learn that a pick is in, never which.
+#[test]
+fn players_assign_one_throw_at_once_across_phones_r_ch_8() {
+    use crate::driver::{play_to_end, Check};
+    use crate::midend::Match;
+    use crate::remote::{hello_bytes, Host, Took};
+    let seats = 3;
+    let policies = vec![Policy::Level(Level::Strong); seats];
+    let reference =
+        play_to_end::<Choice>(&policies, &Options::default(), 8, 8, 1_000_000, Check::None)
+            .unwrap();
+    let record = reference.record().clone();
+    let mut m = Match::<Choice>::new(record.seats.clone(), Options::default(), record.seed).unwrap();
+    let mut host = Host::new(&m);
+    for s in 0..seats {
+        host.invite(s, format!("t{s}"));
+        let hello = hello_bytes(s, &format!("t{s}"), &format!("p{s}"));
+        assert_eq!(host.receive(&mut m, s as u64, &hello), Ok(Took::Joined(s)));
+    }
+    // The first throw.
+    let thrower = record.moves[0].seat;
+    let k = host.offer(thrower).iter().position(|a| *a == record.moves[0].action).unwrap();
+    host.pick(&mut m, thrower, 0, k).unwrap();
+    // All three may assign now: the thrower on its turn, the others ahead.
+    assert_eq!(host.deciding(), vec![0, 1, 2]);
+    let (other, last) = ((thrower + 1) % seats, (thrower + seats - 1) % seats);
+    let mine = |s: Seat| record.moves.iter().skip(1).find(|mv| mv.seat == s).unwrap().action.clone();
+    // The last in seat order picks first: it waits, nothing is played.
+    // Whatever it picked, the frame to another seat is the same bytes.
+    let ahead = host.offer(last).to_vec();
+    assert!(ahead.len() > 1);
+    let mut frames = Vec::new();
+    for k in 0..ahead.len() {
+        let (mut h, mut m2) = (host.clone(), Match::<Choice>::replay(m.record().clone()).unwrap());
+        assert_eq!(
+            h.pick(&mut m2, last, host.offer_at(last), k),
+            Ok(Took::Picked { seat: last, played: 0 })
+        );
+        assert_eq!(m2.record().moves.len(), 1);
+        assert!(!h.deciding().contains(&last), "its pick is in");
+        frames.push(h.frame(&m2, other));
+    }
+    assert!(frames.iter().all(|f| *f == frames[0]));
+    let k = ahead.iter().position(|a| *a == mine(last)).unwrap();
+    host.pick(&mut m, last, host.offer_at(last), k).unwrap();
+    // The thrower, then the middle seat: each plays (the middle seat's list
+    // kept its number while the thrower played), the waiting pick follows
+    // in seat order.
+    for s in [thrower, other] {
+        let k = host.offer(s).iter().position(|a| *a == mine(s)).unwrap();
+        host.pick(&mut m, s, host.offer_at(s), k).unwrap();
+    }
+    assert_eq!(m.record().moves[..4], record.moves[..4]);
+    assert_eq!(m.record().moves[3].seat, last);
+}

@@ -468,7 +468,7 @@ mod tests {
     fn role(name: &str) -> Role {
         if name.starts_with("offer") {
             Role::Invitation {
-                game: "choice".into(),
+                game: "a-game".into(),
                 seat: 2,
                 token: vec![7, 1, 200, 3, 9, 99, 0, 255],
             }

@@ -23,7 +23,7 @@
 //!   the turn comes, so the record is the one pass-and-play would make.
 
 use crate::contract::{Game, Outcome, Seat};
-use crate::midend::Match;
+use crate::midend::{Match, SeatInfo, SeatKind};
 use crate::Playable;
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +66,9 @@ pub enum ToGuest<G: Game> {
 #[serde(bound = "")]
 pub struct Frame<G: Game> {
     pub seat: Seat,
+    /// Every seat's name, and whether the computer plays it.
+    pub names: Vec<String>,
+    pub cpu: Vec<bool>,
     /// Moves played so far.
     pub moves: usize,
     pub view: G::View,
@@ -236,6 +239,12 @@ impl<G: Playable> Host<G> {
         self.offers.get(seat).map_or(&[], |o| &o.list)
     }
 
+    /// The moves played when `seat`'s list was first offered: the `moves`
+    /// of a pick from it.
+    pub fn offer_at(&self, seat: Seat) -> usize {
+        self.offers.get(seat).map_or(0, |o| o.at)
+    }
+
     /// After any move (a guest's, the host's own, a computer's, a
     /// take-back): the lists on offer anew, and the picks made ahead whose
     /// turn came played. Returns how many moves that played.
@@ -366,10 +375,13 @@ impl<G: Playable> Host<G> {
             .map_or(0, |r| r.told.min(moves));
         let bytes = frame_bytes(
             m.state(),
+            m.seats(),
             seat,
-            moves,
-            from,
-            m.events_for(Some(seat), from),
+            Told {
+                moves,
+                from,
+                events: m.events_for(Some(seat), from),
+            },
             &self.offers[seat],
             &self.queued,
         );
@@ -381,7 +393,7 @@ impl<G: Playable> Host<G> {
 
     /// The reason of a refusal as bytes for the guest.
     pub fn refusal(why: Refusal) -> Vec<u8> {
-        serde_json::to_vec(&ToGuest::<G>::Refused { why }).expect("a refusal serializes")
+        refusal_bytes(why)
     }
 }
 
@@ -404,22 +416,36 @@ fn offer_of<G: Game>(
     (ahead, is_ahead)
 }
 
+/// What a seat is told in a frame: the moves so far, and the events of
+/// moves `from..moves` as it was told them.
+struct Told<G: Game> {
+    moves: usize,
+    from: usize,
+    events: Vec<Vec<G::Event>>,
+}
+
 /// A frame as bytes, from the state and the events as `seat` was told them:
 /// a function of what the seat may know only (the tests hold it to that).
 fn frame_bytes<G: Game>(
     state: &G,
+    seats: &[SeatInfo],
     seat: Seat,
-    moves: usize,
-    from: usize,
-    events: Vec<Vec<G::Event>>,
+    told: Told<G>,
     offer: &Offer<G::Action>,
     queued: &[Option<G::Action>],
 ) -> Vec<u8> {
+    let Told {
+        moves,
+        from,
+        events,
+    } = told;
     let deciding = (0..queued.len())
         .filter(|&s| !offer_of(state, s, queued).0.is_empty())
         .collect();
     let frame = Frame::<G> {
         seat,
+        names: seats.iter().map(|s| s.name.clone()).collect(),
+        cpu: seats.iter().map(|s| s.kind == SeatKind::Computer).collect(),
         moves,
         view: state.view(Some(seat)),
         from,
@@ -431,6 +457,17 @@ fn frame_bytes<G: Game>(
         outcome: state.outcome(),
     };
     serde_json::to_vec(&ToGuest::Frame(Box::new(frame))).expect("a frame serializes")
+}
+
+/// The reason of a refusal as bytes for the guest, whatever the game
+/// (`ToGuest::Refused`).
+pub fn refusal_bytes(why: Refusal) -> Vec<u8> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Out {
+        Refused { why: Refusal },
+    }
+    serde_json::to_vec(&Out::Refused { why }).expect("a refusal serializes")
 }
 
 /// A guest reads the host's message: a frame or a refusal, or None for

@@ -1,0 +1,576 @@
+//! Play across phones (issue 41) on screen. The host's part of the play
+//! screen (`Invitations`): an invitation for each seat played on another
+//! phone, the field for that phone's answer, each seat's connection, and the
+//! frames sent after every change. The phone's part (`Join`, at `/join`):
+//! the invitation read, the answer shown, and the game's own table drawn
+//! from the frames its seat receives. The host decides everything
+//! (`rules::remote`); a phone never holds the game.
+
+use crate::contract::{GameEntry, GuestGame, Received};
+use crate::games;
+use crate::i18n::Text;
+use crate::i18n::*;
+use crate::platform::link::{LinkEvent, Peer};
+use crate::play::session::Session;
+use leptos::prelude::*;
+use rules::remote::invite::{Code, CodeError, Role};
+use rules::remote::{hello_bytes, Link, Refusal};
+use rules::Seat;
+use std::rc::Rc;
+
+/// Whether the page was opened with the test switch `?candidates=loopback`:
+/// its own codes then carry 127.0.0.1 for every candidate (issue 41).
+/// The switch holds for the tab once seen (`crate::app` notes it at start,
+/// before the app's own navigation drops the query).
+fn loopback() -> bool {
+    let w = web_sys::window();
+    let here = w
+        .as_ref()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|s| s.contains("candidates=loopback"));
+    here || w
+        .and_then(|w| w.session_storage().ok().flatten())
+        .and_then(|s| s.get_item(LOOPBACK_KEY).ok().flatten())
+        .is_some_and(|v| v == "loopback")
+}
+
+/// Where the tab keeps the test switch.
+pub const LOOPBACK_KEY: &str = "spielblock.candidates";
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Why a code cannot be used, in the player's words.
+pub fn code_error(e: CodeError) -> Text {
+    Text::new(move |l| match e {
+        CodeError::Empty => td_string!(l, code_empty).to_string(),
+        CodeError::TooLong | CodeError::NotACode => td_string!(l, code_not).to_string(),
+        CodeError::Truncated => td_string!(l, code_truncated).to_string(),
+        CodeError::Version => td_string!(l, code_version).to_string(),
+        CodeError::Incomplete => td_string!(l, code_incomplete).to_string(),
+    })
+}
+
+/// What the host refused, in the phone player's words.
+fn refusal_text(why: Refusal) -> Text {
+    Text::new(move |l| match why {
+        Refusal::Malformed | Refusal::TooLarge => td_string!(l, refused_malformed).to_string(),
+        Refusal::NoSuchSeat | Refusal::WrongToken => td_string!(l, refused_invitation).to_string(),
+        Refusal::SeatTaken => td_string!(l, refused_taken).to_string(),
+        Refusal::NotJoined => td_string!(l, refused_not_joined).to_string(),
+        Refusal::NotYourDecision => td_string!(l, refused_not_yours).to_string(),
+        Refusal::Stale | Refusal::NoSuchEntry => td_string!(l, refused_stale).to_string(),
+        Refusal::GameOver => td_string!(l, game_over).to_string(),
+    })
+}
+
+/// A seat's connection as the host sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// Its invitation is being made (the candidates gathered).
+    Making,
+    /// The invitation is shown; the phone's answer is awaited.
+    Waiting,
+    Connected,
+    /// The connection closed: a new invitation is made.
+    Away,
+    /// No invitation could be made (the browser refused a connection).
+    Failed,
+}
+
+/// One seat on another phone, on the host.
+#[derive(Debug, Clone, PartialEq)]
+struct SeatLink {
+    seat: Seat,
+    status: Status,
+    /// The invitation's text, once made.
+    code: Option<String>,
+}
+
+/// A connection the host made: its seat, number, the tag an answer to it
+/// carries, and the connection.
+struct Made {
+    seat: Seat,
+    link: Link,
+    tag: [u8; 2],
+    peer: Rc<Peer>,
+}
+
+/// The host's part of the play screen: invitations, answers and the
+/// connections of the seats played on other phones. `on_message` plays a
+/// phone's message through the session; `link_state` is what the page says
+/// of its connections (`main[data-link]`).
+#[component]
+pub fn Invitations(
+    session: RwSignal<Session>,
+    entry: GameEntry,
+    on_message: Callback<(Link, String)>,
+    link_state: RwSignal<Option<&'static str>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let remote: Vec<Seat> = session.with_untracked(|s| {
+        s.seats()
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.remote)
+            .map(|(i, _)| i)
+            .collect()
+    });
+    let names =
+        move || session.with(|s| s.seats().iter().map(|x| x.name.clone()).collect::<Vec<_>>());
+    let state = RwSignal::new(
+        remote
+            .iter()
+            .map(|&seat| SeatLink {
+                seat,
+                status: Status::Away,
+                code: None,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let made = StoredValue::new_local(Vec::<Made>::new());
+    // One token per seat for this page: a phone that drops comes back with
+    // the same one (a new invitation, nothing else to redo).
+    let tokens = StoredValue::new(
+        remote
+            .iter()
+            .map(|&s| (s, crate::store::random_u64().to_le_bytes().to_vec()))
+            .collect::<Vec<_>>(),
+    );
+    for &(seat, ref token) in tokens.get_value().iter() {
+        let t = hex(token);
+        session.update(|s| s.remote_invite(seat, t));
+    }
+    let next_link = StoredValue::new(1u64);
+    let set_status = move |seat: Seat, status: Status| {
+        state.try_update(|st| {
+            if let Some(x) = st.iter_mut().find(|x| x.seat == seat) {
+                x.status = status;
+            }
+        });
+    };
+
+    // An invitation for `seat`: a connection offered, its code shown.
+    let invite = move |seat: Seat| {
+        let link = next_link.get_value();
+        next_link.set_value(link + 1);
+        let token = tokens
+            .with_value(|t| t.iter().find(|x| x.0 == seat).map(|x| x.1.clone()))
+            .unwrap_or_default();
+        let on: Rc<dyn Fn(LinkEvent)> = Rc::new(move |e| match e {
+            LinkEvent::Open => set_status(seat, Status::Connected),
+            LinkEvent::Message(text) => on_message.run((link, text)),
+            LinkEvent::Closed => {
+                // Only the seat's newest connection counts, and once.
+                let current = made
+                    .try_with_value(|m| m.iter().rev().find(|x| x.seat == seat).map(|x| x.link))
+                    .flatten();
+                if current == Some(link)
+                    && state.try_with_untracked(|st| {
+                        st.iter()
+                            .any(|x| x.seat == seat && x.status == Status::Connected)
+                    }) == Some(true)
+                {
+                    session.try_update(|s| s.remote_dropped(link));
+                    set_status(seat, Status::Away);
+                }
+            }
+        });
+        leptos::task::spawn_local(async move {
+            match Peer::offer(on).await {
+                Ok((peer, sdp)) => {
+                    let role = Role::Invitation {
+                        game: entry.id.to_string(),
+                        seat,
+                        token: token.clone(),
+                    };
+                    match Code::from_sdp(&sdp, role) {
+                        Ok(mut code) => {
+                            if loopback() {
+                                code.loopback();
+                            }
+                            let text = code.text();
+                            made.try_update_value(|m| {
+                                m.push(Made {
+                                    seat,
+                                    link,
+                                    tag: [token[0], token[1]],
+                                    peer: Rc::new(peer),
+                                })
+                            });
+                            state.try_update(|st| {
+                                if let Some(x) = st.iter_mut().find(|x| x.seat == seat) {
+                                    x.code = Some(text);
+                                    x.status = Status::Waiting;
+                                }
+                            });
+                        }
+                        Err(_) => set_status(seat, Status::Failed),
+                    }
+                }
+                Err(_) => set_status(seat, Status::Failed),
+            }
+        });
+    };
+    // Every seat without a connection gets a (new) invitation.
+    Effect::new(move |_| {
+        let away: Vec<Seat> = state.with(|st| {
+            st.iter()
+                .filter(|x| x.status == Status::Away)
+                .map(|x| x.seat)
+                .collect()
+        });
+        for seat in away {
+            set_status(seat, Status::Making);
+            invite(seat);
+        }
+    });
+    // The page says how its phones are: all connected, or not.
+    Effect::new(move |_| {
+        let all = state.with(|st| st.iter().all(|x| x.status == Status::Connected));
+        link_state.set(Some(if all { "connected" } else { "away" }));
+    });
+    // What the session has for the phones goes out after every change.
+    Effect::new(move |_| {
+        session.track();
+        let out = session
+            .try_update_untracked(|s| s.take_outbox())
+            .unwrap_or_default();
+        for (link, text) in out {
+            made.with_value(|m| {
+                if let Some(x) = m.iter().find(|x| x.link == link) {
+                    x.peer.send(&text);
+                }
+            });
+        }
+    });
+
+    // The phone's answer, pasted (or scanned) on the host.
+    let answer = RwSignal::new(String::new());
+    let answer_error = RwSignal::new(None::<Text>);
+    let accept = move |_| {
+        answer_error.set(None);
+        let code = match Code::read(&answer.get_untracked()) {
+            Ok(c) => c,
+            Err(e) => return answer_error.set(Some(code_error(e))),
+        };
+        let Role::Answer { seat, tag } = code.role else {
+            return answer_error.set(Some(Text::new(|l| {
+                td_string!(l, code_not_answer).to_string()
+            })));
+        };
+        let peer = made.with_value(|m| {
+            m.iter()
+                .rev()
+                .find(|x| x.seat == seat && x.tag == tag)
+                .map(|x| x.peer.clone())
+        });
+        let Some(peer) = peer else {
+            return answer_error.set(Some(Text::new(|l| {
+                td_string!(l, code_no_invitation).to_string()
+            })));
+        };
+        let sdp = code.sdp();
+        answer.set(String::new());
+        leptos::task::spawn_local(async move {
+            if peer.accept(&sdp).await.is_err() {
+                answer_error.try_set(Some(Text::new(|l| td_string!(l, link_failed).to_string())));
+            }
+        });
+    };
+
+    view! {
+        <section class="phones" data-testid="phones" aria-labelledby="phones-title">
+            <h2 id="phones-title">{t!(i18n, phones_title)}</h2>
+            <ul class="phone-seats">
+                {move || state.get().into_iter().map(|x| {
+                    let name = names().get(x.seat).cloned().unwrap_or_default();
+                    let status = {
+                        let name = name.clone();
+                        move || {
+                            let l = i18n.get_locale();
+                            let name = name.clone();
+                            match x.status {
+                                Status::Making => td_string!(l, phone_making, name = name).to_string(),
+                                Status::Waiting => td_string!(l, phone_waiting, name = name).to_string(),
+                                Status::Connected => td_string!(l, phone_connected, name = name).to_string(),
+                                Status::Away => td_string!(l, phone_away, name = name).to_string(),
+                                Status::Failed => td_string!(l, link_failed).to_string(),
+                            }
+                        }
+                    };
+                    view! {
+                        <li class="phone-seat" data-testid="phone-seat" data-seat=x.seat.to_string()
+                            data-status=format!("{:?}", x.status).to_lowercase()>
+                            <p class="status">{status}</p>
+                            {(x.status == Status::Waiting).then(|| x.code.clone()).flatten().map(|code| {
+                                let copy = code.clone();
+                                view! {
+                                    <p class="hint">{move || td_string!(i18n.get_locale(), phone_invite_how, name = name.clone()).to_string()}</p>
+                                    <p class="code" data-testid="invite-code" data-seat=x.seat.to_string()>{code}</p>
+                                    <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
+                                }
+                            })}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            {move || state.with(|st| st.iter().any(|x| x.status == Status::Waiting)).then(|| view! {
+                <label class="field">
+                    <span>{t!(i18n, phone_answer)}</span>
+                    <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
+                        prop:value=move || answer.get() on:input=move |ev| answer.set(event_target_value(&ev))/>
+                </label>
+                <button type="button" class="primary" data-testid="answer-accept" on:click=accept>{t!(i18n, phone_connect)}</button>
+            })}
+            {move || answer_error.get().map(|e| view! { <p class="error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
+        </section>
+    }
+}
+
+/// Copies a code for a message or another app.
+fn copy_text(text: &str) {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return;
+    };
+    let clip = js_sys::Reflect::get(&nav, &"clipboard".into()).ok();
+    let write = clip
+        .as_ref()
+        .and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let (Some(c), Some(f)) = (clip, write) {
+        let _ = f.call1(&c, &text.into());
+    }
+}
+
+use wasm_bindgen::JsCast;
+
+/// The phone's side of a game across phones (`/join`): the invitation
+/// read, the answer shown, then the game's table from the host's frames.
+#[component]
+pub fn Join() -> impl IntoView {
+    let i18n = use_i18n();
+    // A link's code arrives in its fragment.
+    let start = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default();
+    let input = RwSignal::new(start);
+    let error = RwSignal::new(None::<Text>);
+    let answer = RwSignal::new(None::<String>);
+    // "connected", "away" or "closed" (`main[data-link]`).
+    let link = RwSignal::new(None::<&'static str>);
+    let refused = RwSignal::new(None::<Refusal>);
+    let guest = StoredValue::new_local(None::<(Rc<dyn GuestGame>, Rc<Peer>)>);
+    let framed = RwSignal::new(false);
+    let game = RwSignal::new(None::<GameEntry>);
+
+    let join = move |_| {
+        error.set(None);
+        let code = match Code::read(&input.get_untracked()) {
+            Ok(c) => c,
+            Err(e) => return error.set(Some(code_error(e))),
+        };
+        let Role::Invitation {
+            game: id,
+            seat,
+            token,
+        } = code.role.clone()
+        else {
+            return error.set(Some(Text::new(|l| {
+                td_string!(l, code_not_invitation).to_string()
+            })));
+        };
+        let Some(entry) = games::find(&id) else {
+            return error.set(Some(Text::new(|l| td_string!(l, code_not).to_string())));
+        };
+        let phone = phone_id();
+        leptos::task::spawn_local(async move {
+            if games::load(&[entry.id.to_string()]).await.is_err() {
+                error.try_set(Some(Text::new(|l| td_string!(l, load_failed).to_string())));
+                return;
+            }
+            let Some(entry) = games::find(&id) else {
+                return;
+            };
+            let Some(g) = (entry.guest)(seat) else {
+                error.try_set(Some(Text::new(|l| td_string!(l, load_failed).to_string())));
+                return;
+            };
+            let g: Rc<dyn GuestGame> = Rc::from(g);
+            let hello =
+                String::from_utf8(hello_bytes(seat, &hex(&token), &phone)).unwrap_or_default();
+            let on: Rc<dyn Fn(LinkEvent)> = {
+                let g = g.clone();
+                Rc::new(move |e| match e {
+                    LinkEvent::Open => {
+                        link.try_set(Some("connected"));
+                        guest.with_value(|x| {
+                            if let Some((_, p)) = x {
+                                p.send(&hello);
+                            }
+                        });
+                    }
+                    LinkEvent::Message(text) => match g.receive(&text) {
+                        Received::Frame => {
+                            refused.try_set(None);
+                            framed.try_set(true);
+                        }
+                        Received::Refused(why) => {
+                            refused.try_set(Some(why));
+                        }
+                        Received::Unreadable => {}
+                    },
+                    LinkEvent::Closed => {
+                        link.try_set(Some("away"));
+                    }
+                })
+            };
+            match Peer::answer(&code.sdp(), on).await {
+                Ok((peer, sdp)) => {
+                    let role = Role::Answer {
+                        seat,
+                        tag: [
+                            token.first().copied().unwrap_or(0),
+                            token.get(1).copied().unwrap_or(0),
+                        ],
+                    };
+                    match Code::from_sdp(&sdp, role) {
+                        Ok(mut mine) => {
+                            if loopback() {
+                                mine.loopback();
+                            }
+                            guest.set_value(Some((g, Rc::new(peer))));
+                            game.try_set(Some(entry));
+                            answer.try_set(Some(mine.text()));
+                        }
+                        Err(_) => {
+                            error.try_set(Some(Text::new(|l| {
+                                td_string!(l, link_failed).to_string()
+                            })));
+                        }
+                    }
+                }
+                Err(_) => {
+                    error.try_set(Some(Text::new(|l| td_string!(l, link_failed).to_string())));
+                }
+            }
+        });
+    };
+    let send = Callback::new(move |text: String| {
+        guest.with_value(|x| {
+            if let Some((_, p)) = x {
+                p.send(&text);
+            }
+        });
+    });
+    let table = move || {
+        framed
+            .get()
+            .then(|| guest.with_value(|x| x.as_ref().and_then(|(g, _)| g.table(send))))
+            .flatten()
+    };
+    // Who decides now, as the host says: one name, or several deciding at
+    // once (R-CH-8).
+    let banner = move || {
+        if !framed.get() {
+            return None;
+        }
+        let (deciding, names, over) = guest.with_value(|x| {
+            x.as_ref().map(|(g, _)| {
+                (
+                    g.deciding().get(),
+                    g.names().get(),
+                    g.outcome().get().is_some(),
+                )
+            })
+        })?;
+        let l = i18n.get_locale();
+        if over {
+            return Some(td_string!(l, game_over).to_string());
+        }
+        let who: Vec<String> = deciding
+            .iter()
+            .filter_map(|&s| names.get(s).cloned())
+            .collect();
+        Some(match who.as_slice() {
+            [] => String::new(),
+            [one] => td_string!(l, turn_of, name = one.clone()).to_string(),
+            more => td_string!(l, deciding_list, names = more.join(", ")).to_string(),
+        })
+    };
+    let outcome = move || {
+        framed
+            .get()
+            .then(|| {
+                guest.with_value(|x| {
+                    x.as_ref()
+                        .map(|(g, _)| (g.outcome().get(), g.names().get()))
+                })
+            })
+            .flatten()
+    };
+    view! {
+        <main class="screen join" data-link=move || link.get()>
+            <header class="topbar">
+                <h1>{move || match game.get() {
+                    Some(e) => (e.name)(i18n.get_locale()),
+                    None => td_string!(i18n.get_locale(), join_title).to_string(),
+                }}</h1>
+                <crate::platform::lang::LangSwitch/>
+            </header>
+            {move || (!framed.get()).then(|| view! {
+                <section class="join-steps">
+                    {move || answer.get().is_none().then(|| view! {
+                        <label class="field">
+                            <span>{t!(i18n, join_paste)}</span>
+                            <input type="text" data-testid="join-input" autocomplete="off" spellcheck="false"
+                                prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
+                        </label>
+                        <button type="button" class="primary big" data-testid="join-accept" on:click=join>{t!(i18n, join_accept)}</button>
+                    })}
+                    {move || answer.get().map(|code| {
+                        let copy = code.clone();
+                        view! {
+                            <p>{t!(i18n, join_show_answer)}</p>
+                            <p class="code" data-testid="answer-code">{code}</p>
+                            <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
+                        }
+                    })}
+                </section>
+            })}
+            {move || banner().map(|b| view! { <p class="turn-banner" data-testid="turn-banner">{b}</p> })}
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
+            {move || refused.get().map(|why| view! { <p class="error" role="alert" data-testid="refused">{move || refusal_text(why).get(i18n.get_locale())}</p> })}
+            {move || (link.get() == Some("away")).then(|| view! { <p class="notice warn" role="status">{t!(i18n, join_lost)}</p> })}
+            {move || outcome().and_then(|(o, names)| o.map(|o| view! {
+                <section class="result" data-testid="result">
+                    <h2>{t!(i18n, result)}</h2>
+                    <crate::table::Ranking outcome=o names=names cpu=Vec::new()/>
+                </section>
+            }))}
+            {table}
+        </main>
+    }
+}
+
+/// This phone's own id, kept on it: the host lets only the phone that took
+/// a seat take it again.
+fn phone_id() -> String {
+    const KEY: &str = "spielblock.phone";
+    let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    if let Some(id) = storage
+        .as_ref()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+    {
+        if !id.is_empty() && id.len() <= 32 {
+            return id;
+        }
+    }
+    let id = crate::store::new_id();
+    if let Some(s) = storage {
+        let _ = s.set_item(KEY, &id);
+    }
+    id
+}
