@@ -3505,3 +3505,111 @@ async fn a_table_holds_the_computers_while_people_look() {
     alone.hold(true);
     assert!(alone.computer_due(), "no person to wait for");
 }
+
+/// Across phones (issue 41), the session's part: a phone's messages are
+/// played as the host decides (refused with the reason sent back, a seat
+/// taken, a pick made ahead of its turn under R-CH-8 played in seat order),
+/// written like any move, and every connected phone gets its frame after a
+/// stored change; the host shows no controls and no hand-over for the seat
+/// on the phone.
+#[wasm_bindgen_test]
+async fn a_phones_messages_are_played_as_the_host_decides_and_every_change_reaches_it() {
+    use rules::remote::{hello_bytes, pick_bytes};
+    ls().clear().unwrap();
+    spielblock::games::load(&["choice".to_string()])
+        .await
+        .unwrap();
+    let entry = spielblock::games::find("choice").unwrap();
+    let mut g = stored_new("ph1", "choice", 21, &[("Ana", true), ("Ben", true)]);
+    g.record["seats"][1]["remote"] = serde_json::json!(true);
+    g.handover = true;
+    store::save_game(&g).unwrap();
+    let mut s =
+        spielblock::play::session::Session::open(entry, store::load_game("ph1").unwrap()).unwrap();
+    s.remote_invite(1, "tok".into());
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    // A pick before the phone took its seat: refused, the reason sent back.
+    assert!(matches!(
+        s.play(Decision::Remote {
+            link: 7,
+            text: text(pick_bytes(0, 0))
+        }),
+        Tapped::Nothing
+    ));
+    let out = s.take_outbox();
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].0, 7);
+    assert!(out[0].1.contains("not_joined"), "{}", out[0].1);
+    // The phone takes its seat and gets its frame at once.
+    s.play(Decision::Remote {
+        link: 7,
+        text: text(hello_bytes(1, "tok", "phone-b")),
+    });
+    let out = s.take_outbox();
+    assert!(
+        out.len() == 1 && out[0].1.starts_with("{\"frame\""),
+        "{out:?}"
+    );
+    assert_eq!(s.remote_links(), vec![(1, Some(7))]);
+    // Ana throws on the host; the stored move reaches the phone.
+    assert_eq!(s.acting(false), Some(0));
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, serde_json::json!("roll")),
+    }));
+    write(&mut s, next).await;
+    let out = s.take_outbox();
+    assert!(out
+        .iter()
+        .any(|(l, t)| *l == 7 && t.starts_with("{\"frame\"")));
+    // Both assign the throw at once (R-CH-8): Ben first, on his phone; his
+    // pick waits for his turn.
+    let frame: serde_json::Value = serde_json::from_str(&out.last().unwrap().1).unwrap();
+    let at = frame["frame"]["offer_at"].as_u64().unwrap() as usize;
+    assert_eq!(frame["frame"]["ahead"], serde_json::json!(true));
+    assert_eq!(s.deciding(), vec![0, 1]);
+    assert!(matches!(
+        s.play(Decision::Remote {
+            link: 7,
+            text: text(pick_bytes(at, 0))
+        }),
+        Tapped::Nothing
+    ));
+    assert_eq!(s.moves(), 1);
+    assert_eq!(s.deciding(), vec![0]);
+    // Ana assigns on the host: Ben's pick follows in seat order, in the
+    // same write.
+    let first = s.live().legal_json(0)[0].clone();
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, first),
+    }));
+    write(&mut s, next).await;
+    assert_eq!(s.moves(), 3);
+    let stored = store::load_game("ph1").unwrap();
+    assert_eq!(stored.record["moves"][2]["seat"], serde_json::json!(1));
+    // Ben throws next: the host shows neither his controls nor a hand-over.
+    assert_eq!(s.turn(), Some(1));
+    assert_eq!(s.acting(false), None);
+    assert_eq!(s.handover_needed(), None);
+    let out = s.take_outbox();
+    let frame: serde_json::Value = serde_json::from_str(&out.last().unwrap().1).unwrap();
+    let at = frame["frame"]["offer_at"].as_u64().unwrap() as usize;
+    let next = moved(s.play(Decision::Remote {
+        link: 7,
+        text: text(pick_bytes(at, 0)),
+    }));
+    write(&mut s, next).await;
+    assert_eq!(s.moves(), 4);
+    // A stale pick: refused with its reason, nothing moves.
+    s.take_outbox();
+    s.play(Decision::Remote {
+        link: 7,
+        text: text(pick_bytes(at, 0)),
+    });
+    assert_eq!(s.moves(), 4);
+    assert!(s.take_outbox().iter().any(|(_, t)| t.contains("refused")));
+    // The phone drops: its seat is away.
+    s.remote_dropped(7);
+    assert_eq!(s.remote_links(), vec![(1, None)]);
+}
