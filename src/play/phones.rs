@@ -52,6 +52,11 @@ pub fn code_error(e: CodeError) -> Text {
     })
 }
 
+/// Reads a pasted code: what it carries, or why it cannot be used.
+fn read_code(text: &str) -> Result<Code, Text> {
+    Code::read(text).map_err(code_error)
+}
+
 /// What the host refused, in the phone player's words.
 fn refusal_text(why: Refusal) -> Text {
     Text::new(move |l| match why {
@@ -251,9 +256,9 @@ pub fn Invitations(
     let answer_error = RwSignal::new(None::<Text>);
     let accept = move |_| {
         answer_error.set(None);
-        let code = match Code::read(&answer.get_untracked()) {
+        let code = match read_code(&answer.get_untracked()) {
             Ok(c) => c,
-            Err(e) => return answer_error.set(Some(code_error(e))),
+            Err(why) => return answer_error.set(Some(why)),
         };
         let Role::Answer { seat, tag } = code.role else {
             return answer_error.set(Some(Text::new(|l| {
@@ -368,9 +373,9 @@ pub fn Join() -> impl IntoView {
 
     let join = move |_| {
         error.set(None);
-        let code = match Code::read(&input.get_untracked()) {
+        let code = match read_code(&input.get_untracked()) {
             Ok(c) => c,
-            Err(e) => return error.set(Some(code_error(e))),
+            Err(why) => return error.set(Some(why)),
         };
         let Role::Invitation {
             game: id,

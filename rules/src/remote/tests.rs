@@ -100,6 +100,22 @@ fn deliver<G: Playable>(host: &mut Host<G>, m: &Match<G>, g: &mut Guest<G>, rng:
     g.frame = Some(*f);
 }
 
+/// The phone on `g` says hello on a new connection and reads its frame.
+fn rejoin<G: Playable>(
+    host: &mut Host<G>,
+    m: &mut Match<G>,
+    g: &mut Guest<G>,
+    next_link: &mut Link,
+    rng: &mut Rng,
+) {
+    let link = *next_link;
+    *next_link += 1;
+    let hello = hello_bytes(g.seat, &g.token, &g.phone);
+    assert_eq!(host.receive(m, link, &hello), Ok(Took::Joined(g.seat)));
+    g.link = Some(link);
+    deliver(host, m, g, rng);
+}
+
 /// A message from `link` the host must refuse with `why`, changing nothing.
 fn refused<G: Playable>(
     host: &mut Host<G>,
@@ -177,14 +193,7 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
         host.invite(g.seat, g.token.clone());
     }
     for g in guests.iter_mut() {
-        let link = next_link;
-        next_link += 1;
-        let hello = hello_bytes(g.seat, &g.token, &g.phone);
-        assert_eq!(host.receive(&mut m, link, &hello), Ok(Took::Joined(g.seat)));
-        g.link = Some(link);
-    }
-    for g in guests.iter_mut() {
-        deliver(&mut host, &m, g, &mut rng);
+        rejoin(&mut host, &mut m, g, &mut next_link, &mut rng);
     }
     let (mut refusals, mut ahead, mut drops) = (0, 0, 0);
     for _step in 0..200_000 {
@@ -203,14 +212,7 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
                     g.link = None;
                     g.frame = None;
                 }
-                None => {
-                    let link = next_link;
-                    next_link += 1;
-                    let hello = hello_bytes(g.seat, &g.token, &g.phone);
-                    assert_eq!(host.receive(&mut m, link, &hello), Ok(Took::Joined(g.seat)));
-                    g.link = Some(link);
-                    deliver(&mut host, &m, g, &mut rng);
-                }
+                None => rejoin(&mut host, &mut m, g, &mut next_link, &mut rng),
             }
             continue;
         }
@@ -311,12 +313,7 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
                 .unwrap_or_else(|| {
                     panic!("{} game {i}: nobody may decide and nobody is away", G::ID)
                 });
-            let link = next_link;
-            next_link += 1;
-            let hello = hello_bytes(g.seat, &g.token, &g.phone);
-            assert_eq!(host.receive(&mut m, link, &hello), Ok(Took::Joined(g.seat)));
-            g.link = Some(link);
-            deliver(&mut host, &m, g, &mut rng);
+            rejoin(&mut host, &mut m, g, &mut next_link, &mut rng);
             continue;
         }
         match may[rng.below(may.len() as u64) as usize] {
@@ -361,11 +358,7 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
     // Every phone, back at the end, was told exactly its seat's events.
     for g in guests.iter_mut() {
         if g.link.is_none() {
-            let link = next_link;
-            next_link += 1;
-            let hello = hello_bytes(g.seat, &g.token, &g.phone);
-            assert_eq!(host.receive(&mut m, link, &hello), Ok(Took::Joined(g.seat)));
-            g.link = Some(link);
+            rejoin(&mut host, &mut m, g, &mut next_link, &mut rng);
         }
         deliver(&mut host, &m, g, &mut rng);
         assert_eq!(
