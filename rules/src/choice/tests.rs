@@ -483,7 +483,8 @@ fn players_assign_one_throw_at_once_across_phones_r_ch_8() {
         play_to_end::<Choice>(&policies, &Options::default(), 8, 8, 1_000_000, Check::None)
             .unwrap();
     let record = reference.record().clone();
-    let mut m = Match::<Choice>::new(record.seats.clone(), Options::default(), record.seed).unwrap();
+    let mut m =
+        Match::<Choice>::new(record.seats.clone(), Options::default(), record.seed).unwrap();
     let mut host = Host::new(&m);
     for s in 0..seats {
         host.invite(s, format!("t{s}"));
@@ -492,22 +493,41 @@ fn players_assign_one_throw_at_once_across_phones_r_ch_8() {
     }
     // The first throw.
     let thrower = record.moves[0].seat;
-    let k = host.offer(thrower).iter().position(|a| *a == record.moves[0].action).unwrap();
+    let k = host
+        .offer(thrower)
+        .iter()
+        .position(|a| *a == record.moves[0].action)
+        .unwrap();
     host.pick(&mut m, thrower, 0, k).unwrap();
     // All three may assign now: the thrower on its turn, the others ahead.
     assert_eq!(host.deciding(), vec![0, 1, 2]);
     let (other, last) = ((thrower + 1) % seats, (thrower + seats - 1) % seats);
-    let mine = |s: Seat| record.moves.iter().skip(1).find(|mv| mv.seat == s).unwrap().action.clone();
+    let mine = |s: Seat| {
+        record
+            .moves
+            .iter()
+            .skip(1)
+            .find(|mv| mv.seat == s)
+            .unwrap()
+            .action
+            .clone()
+    };
     // The last in seat order picks first: it waits, nothing is played.
     // Whatever it picked, the frame to another seat is the same bytes.
     let ahead = host.offer(last).to_vec();
     assert!(ahead.len() > 1);
     let mut frames = Vec::new();
     for k in 0..ahead.len() {
-        let (mut h, mut m2) = (host.clone(), Match::<Choice>::replay(m.record().clone()).unwrap());
+        let (mut h, mut m2) = (
+            host.clone(),
+            Match::<Choice>::replay(m.record().clone()).unwrap(),
+        );
         assert_eq!(
             h.pick(&mut m2, last, host.offer_at(last), k),
-            Ok(Took::Picked { seat: last, played: 0 })
+            Ok(Took::Picked {
+                seat: last,
+                played: 0
+            })
         );
         assert_eq!(m2.record().moves.len(), 1);
         assert!(!h.deciding().contains(&last), "its pick is in");
