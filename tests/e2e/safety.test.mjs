@@ -447,7 +447,8 @@ for (const lang of ['en', 'de']) {
     await shot(page, `fit-setup-${lang}-320`);
     // A long name that fits the limit, two humans and the hand-over.
     await page.locator('[data-testid=seat-row] input').nth(0).fill('Maximiliane-Großmütterch');
-    await page.locator('[data-testid=seat-row] .segmented button').nth(2).click();
+    // The second seat a person at this device (each row offers person, computer, own phone).
+  await page.locator('[data-testid=seat-row]').nth(1).locator('.segmented button').nth(0).click();
     await page.check('[data-testid=handover-option]');
     await page.click('button[type=submit]');
     await page.waitForSelector('.handover');
@@ -491,7 +492,8 @@ test('wording: placeholders, no duplicate names, turns counted as players count 
   assert.match(page.url(), /\/new\//, 'not started');
   await shot(page, 'duplicate-names-360');
   await page.locator('[data-testid=seat-row] input').nth(1).fill('');
-  await page.locator('[data-testid=seat-row] .segmented button').nth(2).click();
+  // The second seat a person at this device (each row offers person, computer, own phone).
+  await page.locator('[data-testid=seat-row]').nth(1).locator('.segmented button').nth(0).click();
   await page.click('button[type=submit]');
   await page.waitForSelector('[data-testid=roll]');
   assert.ok(await page.$('[data-testid=lang-switch]'), 'table');
