@@ -86,6 +86,12 @@ pub trait GameInPlay: Send + Sync {
     fn remote_links(&self) -> Vec<(Seat, Option<Link>)>;
     /// The seats still deciding, those picking ahead of their turn too.
     fn remote_deciding(&self) -> Vec<Seat>;
+    /// Whether a seat played on this device may pick now ahead of its turn
+    /// (R-CH-8), as the phones do.
+    fn ahead(&self, seat: Seat) -> bool;
+    /// Such a pick (entry `index` of the list the host offers): kept until
+    /// the seat's turn; how many moves it played (None: refused).
+    fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize>;
     /// Drops the last move (it could not be saved).
     fn retract(&mut self);
     /// The turn (or round) as players count it.
@@ -145,7 +151,7 @@ pub(crate) fn unreplayable<G: GameView>(e: MatchError<G::Error>) -> Text {
 /// A game in play, shared between the session (through `GameInPlay`) and its
 /// table (through the typed `TableCtx`), and which opening of it this is
 /// (`Viewpoint::epoch`).
-pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64, Mutex<Option<Host<G>>>);
+pub(crate) struct LiveMatch<G: GameView>(Arc<Mutex<Match<G>>>, u64, Arc<Mutex<Option<Host<G>>>>);
 
 /// Counts openings of games, so a game reloaded from storage (another tab's
 /// moves, a restore) is never taken for the one on screen.
@@ -178,6 +184,16 @@ impl<G: GameView> LiveMatch<G> {
 
 /// What `frame` shows of `m`: the typed picture a table draws.
 pub fn seen<G: GameView>(m: &Match<G>, frame: Viewpoint) -> Shown<G> {
+    seen_ahead(m, frame, None)
+}
+
+/// `seen`, where `ahead` is the list the host offers the seat ahead of its
+/// turn (R-CH-8), which the rules' own list does not hold yet.
+fn seen_ahead<G: GameView>(
+    m: &Match<G>,
+    frame: Viewpoint,
+    ahead: Option<Vec<G::Action>>,
+) -> Shown<G> {
     if frame.replay {
         let k = frame.moves.min(m.record().moves.len());
         let state = m.state_at(k);
@@ -194,10 +210,11 @@ pub fn seen<G: GameView>(m: &Match<G>, frame: Viewpoint) -> Shown<G> {
         frame,
         view: m.view(frame.seat),
         log: m.events_for(frame.seat, 0),
-        legal: frame
-            .seat
-            .map(|s| m.state().legal_actions(s))
-            .unwrap_or_default(),
+        legal: match (frame.seat, ahead) {
+            (Some(_), Some(list)) => list,
+            (Some(s), None) => m.state().legal_actions(s),
+            (None, _) => Vec::new(),
+        },
         waiting: m.state().waiting(),
     }
 }
@@ -380,6 +397,21 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         self.host().as_ref().map(Host::deciding).unwrap_or_default()
     }
 
+    fn ahead(&self, seat: Seat) -> bool {
+        self.host().as_ref().is_some_and(|h| h.is_ahead(seat))
+    }
+
+    fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize> {
+        let mut m = self.m();
+        let mut host = self.host();
+        let h = host.as_mut().filter(|h| h.is_ahead(seat))?;
+        let at = h.offer_at(seat);
+        match h.pick(&mut m, seat, at, index) {
+            Ok(Took::Picked { played, .. }) => Some(played),
+            _ => None,
+        }
+    }
+
     fn turn(&self) -> u32 {
         self.m().state().turn_number()
     }
@@ -394,9 +426,16 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
             let shared = shared.clone();
             // The frame first: reading it reads the session, which reads
             // this game.
+            let host = self.2.clone();
             move |_| {
                 let frame = port.frame.get();
-                seen(&lock(&shared), frame)
+                let ahead = frame.seat.and_then(|s| {
+                    let h = host.lock().unwrap_or_else(|e| e.into_inner());
+                    h.as_ref()
+                        .filter(|h| h.is_ahead(s))
+                        .map(|h| h.offer(s).to_vec())
+                });
+                seen_ahead(&lock(&shared), frame, ahead)
             }
         });
         let why = Arc::new(move |seat: Option<Seat>, action: &G::Action| {
@@ -589,7 +628,7 @@ pub(crate) fn open<G: GameView>(mut record: Value) -> Result<Box<dyn GameInPlay>
     Ok(Box::new(LiveMatch(
         Arc::new(Mutex::new(m)),
         epoch,
-        Mutex::new(None),
+        Arc::new(Mutex::new(None)),
     )))
 }
 

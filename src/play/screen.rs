@@ -416,6 +416,13 @@ fn PlayScreen(session: Session) -> impl IntoView {
         if let Some(e) = entering.get() {
             return e.banner;
         }
+        // Across phones, several may decide at once (R-CH-8): the host
+        // names everyone still deciding.
+        let deciding = session.with(|x| x.deciding());
+        if deciding.len() > 1 {
+            let names: Vec<String> = deciding.into_iter().map(name_of).collect();
+            return td_string!(l, deciding_list, names = names.join(", ")).to_string();
+        }
         let info = seats.with(|seats| seats[s].clone());
         let name = name_of(s);
         if info.kind == SeatKind::Computer {

@@ -290,10 +290,20 @@ impl Session {
     }
 
     /// The seat that decides now, if a person plays it on this device.
+    /// Across phones, while a phone or the computer decides first, a person
+    /// here may decide ahead where the rules let everyone decide at once
+    /// (R-CH-8), as the phones do.
     pub fn human_to_act(&self) -> Option<Seat> {
         let first = self.live.to_act().first().copied()?;
-        let seat = &self.live.seats()[first];
-        (seat.kind == SeatKind::Human && !seat.remote).then_some(first)
+        let seats = self.live.seats();
+        let here = |s: Seat| seats[s].kind == SeatKind::Human && !seats[s].remote;
+        if here(first) {
+            return Some(first);
+        }
+        self.live
+            .remote_deciding()
+            .into_iter()
+            .find(|&s| here(s) && self.live.ahead(s))
     }
 
     /// The first seat to decide now, whoever plays it.
@@ -524,7 +534,37 @@ impl Session {
             }
             return Tapped::Nothing;
         }
+        if let (true, Pick::Legal { index, .. }) = (self.live.ahead(seat), &pick) {
+            return self.ahead(seat, *index);
+        }
         self.make(seat, pick, true)
+    }
+
+    /// A pick ahead of the seat's turn (R-CH-8): the host keeps it and plays
+    /// it when the turn comes, so the record is pass-and-play's; the phones
+    /// hear who still decides.
+    fn ahead(&mut self, seat: Seat, index: usize) -> Tapped {
+        let turn = self.turn();
+        let before = self.moves();
+        let Some(played) = self.live.pick_ahead(seat, index) else {
+            return Tapped::Nothing;
+        };
+        self.last_person = Some(seat);
+        self.holder = Some(seat);
+        if played == 0 {
+            self.broadcast();
+            return Tapped::Nothing;
+        }
+        let feel = self.feel(before);
+        match self.write(Change::Move {
+            seat,
+            human: true,
+            before,
+            turn,
+        }) {
+            Some(next) => Tapped::Moved(next, feel),
+            None => Tapped::Nothing,
+        }
     }
 
     /// A computer's move, when one is due in the game after `moves` moves.

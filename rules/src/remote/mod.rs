@@ -239,6 +239,14 @@ impl<G: Playable> Host<G> {
         self.offers.get(seat).map_or(&[], |o| &o.list)
     }
 
+    /// Whether `seat` may pick now ahead of its turn (R-CH-8): the host's
+    /// own seats pick ahead through `pick` too, as a phone does.
+    pub fn is_ahead(&self, seat: Seat) -> bool {
+        self.offers
+            .get(seat)
+            .is_some_and(|o| o.ahead && !o.list.is_empty())
+    }
+
     /// The moves played when `seat`'s list was first offered: the `moves`
     /// of a pick from it.
     pub fn offer_at(&self, seat: Seat) -> usize {
