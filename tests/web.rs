@@ -3613,3 +3613,56 @@ async fn a_phones_messages_are_played_as_the_host_decides_and_every_change_reach
     s.remote_dropped(7);
     assert_eq!(s.remote_links(), vec![(1, None)]);
 }
+
+/// Issue 41: the QR code drawn for an invitation and for an answer reads
+/// back, with the app's own decoder, to the same text; as a code and as a
+/// link. The versions stay where a phone reads them at arm's length.
+#[wasm_bindgen_test]
+fn a_drawn_invitation_reads_back_with_the_apps_own_decoder() {
+    use rules::remote::invite::{Code, Role};
+    use spielblock::platform::qr;
+    let cases = [
+        (
+            include_str!("../rules/src/remote/fixtures/chromium-offer-mdns-2.sdp"),
+            Role::Invitation {
+                game: "mindgolf".into(),
+                seat: 3,
+                token: vec![0xa7; 8],
+            },
+        ),
+        (
+            include_str!("../rules/src/remote/fixtures/chromium-offer-camera.sdp"),
+            Role::Invitation {
+                game: "gnoming".into(),
+                seat: 1,
+                token: vec![0x5c; 8],
+            },
+        ),
+        (
+            include_str!("../rules/src/remote/fixtures/chromium-answer-mdns-2.sdp"),
+            Role::Answer {
+                seat: 3,
+                tag: [0xa7, 0xa7],
+            },
+        ),
+    ];
+    for (sdp, role) in cases {
+        let text = Code::from_sdp(sdp, role).unwrap().text();
+        let link = format!("https://games.example.org/spielblock/join#{text}");
+        for t in [text.clone(), link] {
+            let drawn = qr::draw(&t).unwrap();
+            assert!(drawn.svg.starts_with("<svg"), "{}", drawn.svg);
+            assert_eq!(drawn.modules, 17 + 4 * drawn.version as usize);
+            assert!(drawn.version <= 10, "version {} for {t}", drawn.version);
+            for scale in [2, 3, 5] {
+                let (side, grey) = qr::picture(&t, scale).unwrap();
+                assert_eq!(qr::read(side, side, &grey).as_deref(), Some(t.as_str()));
+            }
+            // Read back, it is the code it was.
+            assert_eq!(Code::read(&t).unwrap().text(), text);
+        }
+    }
+    // A picture with no code in it reads as nothing, and so do bad sizes.
+    assert_eq!(qr::read(64, 64, &[255; 64 * 64]), None);
+    assert_eq!(qr::read(64, 64, &[0; 10]), None);
+}

@@ -207,7 +207,8 @@ fn wire(
     *slot.borrow_mut() = Some(ch.clone());
 }
 
-fn sleep(ms: i32) -> Promise {
+/// A promise that resolves after `ms` milliseconds.
+pub fn sleep(ms: i32) -> Promise {
     Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {
             let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);

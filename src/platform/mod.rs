@@ -1,10 +1,12 @@
 //! What the browser offers beyond the page: vibration, the wake lock and
 //! downloads (`device`), the language (`lang`: remembered, else the
-//! browser's, and the switch), sound (`sound`), and the service worker
-//! (`sw`).
+//! browser's, and the switch), sound (`sound`), the service worker
+//! (`sw`), and for play across phones the connection (`link`) and its QR
+//! codes (`qr`).
 
 pub mod device;
 pub mod lang;
 pub mod link;
+pub mod qr;
 pub mod sound;
 pub mod sw;

@@ -17,5 +17,6 @@ pub mod newgame;
 pub mod phones;
 pub mod recovery;
 pub mod result;
+pub mod scan;
 pub mod screen;
 pub mod session;

@@ -254,7 +254,7 @@ pub fn Invitations(
     // The phone's answer, pasted (or scanned) on the host.
     let answer = RwSignal::new(String::new());
     let answer_error = RwSignal::new(None::<Text>);
-    let accept = move |_| {
+    let accept = move |()| {
         answer_error.set(None);
         let code = match read_code(&answer.get_untracked()) {
             Ok(c) => c,
@@ -311,10 +311,15 @@ pub fn Invitations(
                             <p class="status">{status}</p>
                             {(x.status == Status::Waiting).then(|| x.code.clone()).flatten().map(|code| {
                                 let copy = code.clone();
+                                let link = join_link(&code);
                                 view! {
-                                    <p class="hint">{move || td_string!(i18n.get_locale(), phone_invite_how, name = name.clone()).to_string()}</p>
+                                    <p class="hint">{move || td_string!(i18n.get_locale(), phone_invite_scan, name = name.clone()).to_string()}</p>
+                                    <QrCode text=link.clone() testid="invite-qr" seat=x.seat/>
+                                    <div class="code-row">
+                                        <button type="button" on:click=move |_| share_link(&link)>{t!(i18n, share_link)}</button>
+                                        <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
+                                    </div>
                                     <p class="code" data-testid="invite-code" data-seat=x.seat.to_string()>{code}</p>
-                                    <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
                                 }
                             })}
                         </li>
@@ -322,15 +327,72 @@ pub fn Invitations(
                 }).collect_view()}
             </ul>
             {move || state.with(|st| st.iter().any(|x| x.status == Status::Waiting)).then(|| view! {
+                <crate::play::scan::Scan testid="scan-answer" found=Callback::new(move |text: String| {
+                    answer.set(text);
+                    accept(());
+                })/>
                 <label class="field">
                     <span>{t!(i18n, phone_answer)}</span>
                     <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
                         prop:value=move || answer.get() on:input=move |ev| answer.set(event_target_value(&ev))/>
                 </label>
-                <button type="button" class="primary" data-testid="answer-accept" on:click=accept>{t!(i18n, phone_connect)}</button>
+                <button type="button" class="primary" data-testid="answer-accept" on:click=move |_| accept(())>{t!(i18n, phone_connect)}</button>
             })}
             {move || answer_error.get().map(|e| view! { <p class="error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
         </section>
+    }
+}
+
+/// The link that opens the join screen with `code`: what the invitation's
+/// QR code holds, so a phone's own camera app opens Spielblock with it.
+fn join_link(code: &str) -> String {
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
+    format!("{origin}{}#{code}", crate::routes::href("/join"))
+}
+
+/// A code drawn as a QR code, with its version for the tests and the note.
+#[component]
+fn QrCode(
+    text: String,
+    testid: &'static str,
+    #[prop(optional)] seat: Option<Seat>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let drawn = crate::platform::qr::draw(&text);
+    let version = drawn.as_ref().map(|q| q.version.to_string());
+    let svg = drawn.map(|q| q.svg).unwrap_or_default();
+    view! {
+        <div class="qr" data-testid=testid data-seat=seat.map(|s| s.to_string()) data-version=version
+            data-text=text role="img" aria-label=move || td_string!(i18n.get_locale(), scan_hint).to_string()
+            inner_html=svg></div>
+    }
+}
+
+/// Offers the link to the phone's share sheet (a message to the other
+/// player), or copies it where there is none.
+fn share_link(link: &str) {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return;
+    };
+    let share = js_sys::Reflect::get(&nav, &"share".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match share {
+        Some(f) => {
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.into());
+            // A share the player cancels rejects: nothing to say then.
+            if let Ok(p) = f.call1(&nav, &data) {
+                if let Ok(p) = p.dyn_into::<js_sys::Promise>() {
+                    leptos::task::spawn_local(async move {
+                        let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+                    });
+                }
+            }
+        }
+        None => copy_text(link),
     }
 }
 
@@ -349,7 +411,7 @@ fn copy_text(text: &str) {
     }
 }
 
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The phone's side of a game across phones (`/join`): the invitation
 /// read, the answer shown, then the game's table from the host's frames.
@@ -371,7 +433,9 @@ pub fn Join() -> impl IntoView {
     let framed = RwSignal::new(false);
     let game = RwSignal::new(None::<GameEntry>);
 
-    let join = move |_| {
+    // Each join is a new connection; only the newest one's events count.
+    let round = StoredValue::new(0u32);
+    let join = move |()| {
         error.set(None);
         let code = match read_code(&input.get_untracked()) {
             Ok(c) => c,
@@ -391,6 +455,9 @@ pub fn Join() -> impl IntoView {
             return error.set(Some(Text::new(|l| td_string!(l, code_not).to_string())));
         };
         let phone = phone_id();
+        round.update_value(|r| *r += 1);
+        let mine = round.get_value();
+        let current = move || round.try_get_value() == Some(mine);
         leptos::task::spawn_local(async move {
             if games::load(&[entry.id.to_string()]).await.is_err() {
                 error.try_set(Some(Text::new(|l| td_string!(l, load_failed).to_string())));
@@ -409,6 +476,7 @@ pub fn Join() -> impl IntoView {
             let on: Rc<dyn Fn(LinkEvent)> = {
                 let g = g.clone();
                 Rc::new(move |e| match e {
+                    _ if !current() => {}
                     LinkEvent::Open => {
                         link.try_set(Some("connected"));
                         guest.with_value(|x| {
@@ -429,6 +497,9 @@ pub fn Join() -> impl IntoView {
                     },
                     LinkEvent::Closed => {
                         link.try_set(Some("away"));
+                        // The host makes a new invitation for this seat.
+                        answer.try_set(None);
+                        input.try_set(String::new());
                     }
                 })
             };
@@ -446,7 +517,14 @@ pub fn Join() -> impl IntoView {
                             if loopback() {
                                 mine.loopback();
                             }
-                            guest.set_value(Some((g, Rc::new(peer))));
+                            // A rejoin: the old connection ends, and the
+                            // table waits for the new one's first frame.
+                            guest.update_value(|x| {
+                                if let Some((_, old)) = x.replace((g, Rc::new(peer))) {
+                                    old.close();
+                                }
+                            });
+                            framed.try_set(false);
                             game.try_set(Some(entry));
                             answer.try_set(Some(mine.text()));
                         }
@@ -463,6 +541,17 @@ pub fn Join() -> impl IntoView {
             }
         });
     };
+    // Opened from an invitation's link (the QR code read by the phone's own
+    // camera app): join at once. The fragment goes, so a reload later does
+    // not offer the spent invitation again.
+    if !input.get_untracked().is_empty() {
+        if let Some(w) = web_sys::window() {
+            if let (Ok(h), Ok(path)) = (w.history(), w.location().pathname()) {
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+            }
+        }
+        join(());
+    }
     let send = Callback::new(move |text: String| {
         guest.with_value(|x| {
             if let Some((_, p)) = x {
@@ -525,20 +614,26 @@ pub fn Join() -> impl IntoView {
                 }}</h1>
                 <crate::platform::lang::LangSwitch/>
             </header>
-            {move || (!framed.get()).then(|| view! {
+            {move || (!framed.get() || link.get() == Some("away")).then(|| view! {
                 <section class="join-steps">
                     {move || answer.get().is_none().then(|| view! {
+                        <p>{t!(i18n, join_scan)}</p>
+                        <crate::play::scan::Scan testid="scan-invitation" found=Callback::new(move |text: String| {
+                            input.set(text);
+                            join(());
+                        })/>
                         <label class="field">
                             <span>{t!(i18n, join_paste)}</span>
                             <input type="text" data-testid="join-input" autocomplete="off" spellcheck="false"
                                 prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev))/>
                         </label>
-                        <button type="button" class="primary big" data-testid="join-accept" on:click=join>{t!(i18n, join_accept)}</button>
+                        <button type="button" class="primary big" data-testid="join-accept" on:click=move |_| join(())>{t!(i18n, join_accept)}</button>
                     })}
                     {move || answer.get().map(|code| {
                         let copy = code.clone();
                         view! {
-                            <p>{t!(i18n, join_show_answer)}</p>
+                            <p>{t!(i18n, join_show_answer_qr)}</p>
+                            <QrCode text=code.clone() testid="answer-qr"/>
                             <p class="code" data-testid="answer-code">{code}</p>
                             <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
                         }

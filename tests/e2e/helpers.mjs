@@ -102,7 +102,7 @@ export async function observeDevice(page) {
  * handover; startBalance (En Gingg) or mode (MindGolf) options; tableDice
  * (R-G-5: the players throw their own dice).
  */
-export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false, realCards = false }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], remote = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false, realCards = false }) {
   await page.goto(base + '/');
   await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
@@ -114,6 +114,7 @@ export async function setUpGame(page, base, { game = 'en-gingg', names, computer
   for (let i = 0; i < names.length; i++) {
     await rows.nth(i).locator('input').fill(names[i]);
     await rows.nth(i).locator('.segmented button').nth(computer.includes(i) ? 1 : 0).click();
+    if (remote.includes(i)) await rows.nth(i).locator('[data-testid=seat-remote]').click();
   }
   if (handover) await page.check('[data-testid=handover-option]');
   if (coach) await page.check('[data-testid=coach-option]');

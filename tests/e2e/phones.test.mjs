@@ -1,26 +1,83 @@
-// Tier (c): play across phones (issue 41) between two separately launched
+// Tier (c): play across phones (issue 41) between separately launched
 // Chromium processes, kept on loopback: each page is opened with the test
 // switch ?candidates=loopback (its codes carry 127.0.0.1 for every
 // candidate) and Chromium with --allow-loopback-in-peer-connection. The
 // test carries the invitation and the answer as text, as a person copies
-// them; the host's record is then checked against the rules engine.
+// them (and once through a camera); the host's record is then checked
+// against the rules engine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { start, newPage, shot, savedGame, audit, CHROMIUM_ARGS, CLI, PHONE } from './helpers.mjs';
+import { start, newPage, shot, savedGame, audit, setUpGame, CHROMIUM_ARGS, CLI, PHONE } from './helpers.mjs';
 
 let env;
-let other;
-before(async () => {
-  env = await start();
-  // The phone across the table: its own browser process.
-  other = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--allow-loopback-in-peer-connection'],
-  });
+const browsers = [];
+before(async () => { env = await start(); });
+after(async () => {
+  for (const b of browsers) await b.close().catch(() => {});
+  await env.browser.close();
+  env.server.close();
 });
-after(async () => { await other.close(); await env.browser.close(); env.server.close(); });
+
+/** A browser of its own, as another phone is: loopback candidates allowed. */
+async function phone(extra = []) {
+  const b = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--allow-loopback-in-peer-connection', ...extra],
+  });
+  browsers.push(b);
+  return b;
+}
+
+/** A page that keeps every message its connections receive (window.__got). */
+async function listening(browser) {
+  const page = await newPage(browser, PHONE);
+  await page.addInitScript(() => {
+    window.__got = [];
+    const Orig = window.RTCPeerConnection;
+    window.RTCPeerConnection = function (...a) {
+      const pc = new Orig(...a);
+      pc.addEventListener('datachannel', (e) => e.channel.addEventListener('message', (m) => window.__got.push(m.data)));
+      return pc;
+    };
+    window.RTCPeerConnection.prototype = Orig.prototype;
+  });
+  return page;
+}
+
+/** The host's game: seats `remote` played on other phones. */
+async function hostGame(browser, opts) {
+  const host = await newPage(browser, PHONE);
+  // The test switch holds for the tab (sessionStorage).
+  await host.goto(env.base + '/?candidates=loopback');
+  await setUpGame(host, env.base, opts);
+  return host;
+}
+
+const invitation = async (host, seat) =>
+  (await host.textContent(`[data-testid=invite-code][data-seat="${seat}"]`, { timeout: 20000 })).trim();
+
+/** `guest` joins `seat` of the host's game: invitation and answer carried as text. */
+async function join(host, guest, seat, { code } = {}) {
+  code = code || await invitation(host, seat);
+  await guest.goto(env.base + '/join?candidates=loopback');
+  await guest.fill('[data-testid=join-input]', code);
+  await guest.click('[data-testid=join-accept]');
+  await answer(host, guest, seat);
+}
+
+/** The guest's answer carried to the host, and both connected. */
+async function answer(host, guest, seat) {
+  const text = (await guest.textContent('[data-testid=answer-code]', { timeout: 20000 })).trim();
+  await host.fill('[data-testid=answer-input]', text);
+  await host.click('[data-testid=answer-accept]');
+  await host.waitForSelector(`[data-testid=phone-seat][data-seat="${seat}"][data-status=connected]`, { timeout: 20000 });
+  await guest.waitForSelector('main[data-link=connected]', { timeout: 20000 });
+}
 
 /** Plays what `page` may decide now in CHOICE (a throw, or the first split); false if nothing. */
 async function decide(page) {
@@ -32,43 +89,40 @@ async function decide(page) {
   return false;
 }
 
+/** The engine's last trace line of the host's record. */
+function engineEnd(record) {
+  const lines = execFileSync(CLI, ['replay', '--trace', '-'], { input: JSON.stringify(record) })
+    .toString().trim().split('\n').map((l) => JSON.parse(l));
+  return lines[lines.length - 1];
+}
+
+const shownScores = (page) => page.$$eval('[data-testid=result] .score', (s) => s.map((x) => Number(x.textContent.replace('−', '-'))));
+const sorted = (a) => [...a].sort((x, y) => x - y);
+
+/** Nothing of the game in a phone's storage: it never holds it. */
+async function holdsNoGame(page) {
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.')));
+  assert.deepEqual(stored, []);
+}
+
 test('CHOICE across two phones: an invitation and an answer carried as text, every move checked by the host, the record the engine\'s', async () => {
-  // The host's browser must allow loopback candidates too: a second
-  // launch of the same kind.
-  const hostBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--allow-loopback-in-peer-connection'],
-  });
-  const host = await newPage(hostBrowser, PHONE);
-  await host.goto(env.base + '/new/choice?candidates=loopback');
-  await host.waitForSelector('[data-testid=seat-row]');
-  const rows = host.locator('[data-testid=seat-row]');
-  while ((await rows.count()) < 2) await host.click('[data-testid=add-player]');
-  await rows.nth(0).locator('input[type=text]').fill('Ana');
-  await rows.nth(1).locator('input[type=text]').fill('Ben');
-  await rows.nth(1).locator('[data-testid=seat-remote]').click();
-  assert.equal(await rows.nth(1).locator('[data-testid=seat-remote]').getAttribute('aria-pressed'), 'true');
-  // A seed JavaScript reads exactly (the engine replays the record).
-  await host.click('details summary');
-  await host.fill('[data-testid=seed]', '21');
-  await host.click('button[type=submit]');
-  await host.waitForURL(/\/play\//);
-  const code = (await host.textContent('[data-testid=invite-code][data-seat="1"]', { timeout: 15000 })).trim();
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 21 });
+  const code = await invitation(host, 1);
   assert.match(code, /^[0-9A-Z$*+\-.]+$/);
   assert.ok(code.length < 200, `${code.length} characters`);
+  // The QR code holds the link that opens the join screen with the code.
+  const qr = host.locator('[data-testid=invite-qr][data-seat="1"]');
+  assert.equal(await qr.getAttribute('data-text'), `${env.base}/join#${code}`);
+  assert.ok(Number(await qr.getAttribute('data-version')) <= 10);
   await shot(host, 'phones-host-invite-360');
 
-  // Ben's phone joins with the invitation.
-  const guest = await newPage(other, PHONE);
+  const guest = await newPage(await phone(), PHONE);
   await guest.goto(env.base + '/join?candidates=loopback');
   await guest.fill('[data-testid=join-input]', code);
   await guest.click('[data-testid=join-accept]');
-  const answer = (await guest.textContent('[data-testid=answer-code]', { timeout: 15000 })).trim();
+  await guest.waitForSelector('[data-testid=answer-qr]', { timeout: 20000 });
   await shot(guest, 'phones-guest-answer-360');
-  await host.fill('[data-testid=answer-input]', answer);
-  await host.click('[data-testid=answer-accept]');
-  await host.waitForSelector('main[data-link=connected]', { timeout: 15000 });
-  await guest.waitForSelector('main[data-link=connected]');
+  await answer(host, guest, 1);
   // The guest draws CHOICE's own table from its seat's frames.
   await guest.waitForSelector('.ch-table, [data-testid=roll], [data-testid=ch-sheet]', { timeout: 15000 });
   await shot(guest, 'phones-guest-table-360');
@@ -87,22 +141,251 @@ test('CHOICE across two phones: an invitation and an answer carried as text, eve
 
   // The host's record replays in the engine to the scores both show.
   const g = await savedGame(host);
-  const lines = execFileSync(CLI, ['replay', '--trace', '-'], { input: JSON.stringify(g.record) })
-    .toString().trim().split('\n').map((l) => JSON.parse(l));
-  const end = lines[lines.length - 1];
+  const end = engineEnd(g.record);
   assert.equal(end.over, true);
   assert.deepEqual(g.outcome.scores, end.scores);
   assert.ok(g.record.seats[1].remote, 'Ben played on his phone');
   assert.ok(g.record.moves.some((m) => m.seat === 1), 'Ben made moves');
-  const shownOnGuest = await guest.$$eval('[data-testid=result] .score', (s) => s.map((x) => Number(x.textContent.replace('−', '-'))));
-  assert.deepEqual([...shownOnGuest].sort((x, y) => x - y), [...end.scores].sort((x, y) => x - y));
-  // The phone never held the game: nothing of it in its storage.
-  const stored = await guest.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.')));
-  assert.deepEqual(stored, []);
+  assert.deepEqual(sorted(await shownScores(guest)), sorted(end.scores));
+  await holdsNoGame(guest);
   await audit(guest, 'the phone at the result');
   assert.deepEqual(host.problems, []);
   assert.deepEqual(guest.problems, []);
-  await guest.context().close();
-  await host.context().close();
-  await hostBrowser.close();
+});
+
+test('CHOICE of three, two of them on their own phones: each assigns the shared throw at the same time (R-CH-8), to the end', async () => {
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben', 'Cleo'], remote: [1, 2], seed: 33 });
+  const ben = await newPage(await phone(), PHONE);
+  const cleo = await newPage(await phone(), PHONE);
+  await join(host, ben, 1);
+  await join(host, cleo, 2);
+  await host.waitForSelector('main[data-link=connected]');
+  let together = 0;
+  let hostToo = 0;
+  let named = 0;
+  let steps = 0;
+  while (!(await host.$('[data-testid=result]')) && steps++ < 3000) {
+    // Both phones offered their split of the same throw at once, and the
+    // host names who is still deciding.
+    if ((await ben.$('[data-testid=split]:enabled')) && (await cleo.$('[data-testid=split]:enabled'))) {
+      together++;
+      // Ana, on the host, assigns the same throw meanwhile.
+      if (await host.$('[data-testid=split]:enabled')) hostToo++;
+      if (/Ben, Cleo/.test(await host.textContent('[data-testid=turn-banner]'))) named++;
+      if (together === 1) {
+        await shot(ben, 'phones-three-ben-360');
+        await shot(host, 'phones-three-host-360');
+      }
+    }
+    const moved = [await decide(host), await decide(ben), await decide(cleo)];
+    if (!moved.some(Boolean)) await host.waitForTimeout(50);
+  }
+  assert.ok(together >= 3, `the phones assigned at the same time ${together} times`);
+  assert.ok(named > 0, 'the host named the phones still deciding');
+  assert.ok(hostToo > 0, 'the host\'s own player assigned at the same time');
+  for (const p of [host, ben, cleo]) await p.waitForSelector('[data-testid=result]');
+  const g = await savedGame(host);
+  const end = engineEnd(g.record);
+  assert.equal(end.over, true);
+  assert.deepEqual(g.outcome.scores, end.scores);
+  for (const seat of [1, 2]) assert.ok(g.record.moves.some((m) => m.seat === seat), `seat ${seat} moved`);
+  for (const p of [ben, cleo]) {
+    assert.deepEqual(sorted(await shownScores(p)), sorted(end.scores));
+    await holdsNoGame(p);
+    assert.deepEqual(p.problems, []);
+  }
+  assert.deepEqual(host.problems, []);
+});
+
+/** Minesweeper: one move by tapping (once to explore, twice to mark, then confirm). */
+async function tapMove(page, i, mark) {
+  await page.waitForSelector('[data-testid=ms-board]:not(.locked) [data-testid=ms-pick], [data-testid=ms-board]:not(.locked)');
+  await page.click(`[data-act=c${i}]`);
+  if (mark) await page.click(`[data-act=c${i}]`);
+  await page.click('[data-testid=confirm]');
+}
+
+/** Every "blubbs" list and every Blubb line in what a phone received. */
+function blubbsIn(messages) {
+  const found = [];
+  const walk = (v) => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (v && typeof v === 'object') {
+      if (Array.isArray(v.blubbs) && v.blubbs.length) found.push(['blubbs', v.blubbs]);
+      if (v.kind === 'blubb' && v.at) found.push(['at', v.at]);
+      Object.values(v).forEach(walk);
+    }
+  };
+  for (const m of messages) walk(JSON.parse(m));
+  return found;
+}
+
+test('a Minesweeper duel across two phones: the host\'s failed mark never reaches the other phone, and the game ends as the engine says', async () => {
+  const host = await hostGame(await phone(), { game: 'minesweeper', names: ['Ana', 'Ben'], remote: [1], seed: 4 });
+  const ben = await listening(await phone());
+  await join(host, ben, 1);
+  await ben.waitForSelector('[data-testid=ms-board]', { timeout: 15000 });
+  const handOver = await host.$('.handover button');
+  if (handOver) await handOver.click();
+  // F5 is next to the centre: safe (R-MS-1), so Ana's mark there is a Blubb.
+  await tapMove(host, 49, true);
+  // Ben's phone is told of a Blubb, not where.
+  await ben.waitForFunction(() => document.querySelector('[data-testid=ms-board]:not(.locked)'));
+  await ben.waitForSelector('[data-testid=ms-log-line]');
+  assert.match(await ben.textContent('[data-testid=ms-log-line]'), /Blubb/);
+  assert.equal(await ben.$('[data-testid=ms-board] .bl'), null, 'no failed mark on Ben\'s board');
+  assert.ok(!/F5/.test(await ben.textContent('main')), 'the cell is not on Ben\'s screen');
+  await shot(ben, 'phones-ms-ben-360');
+  // Ben explores a cell far from F5 on his phone; back on the host, Ana
+  // sees her own failed mark where she made it.
+  await tapMove(ben, 71, false);
+  await host.waitForSelector('[data-act=c49].bl', { timeout: 15000 });
+  assert.equal(await ben.$('[data-testid=ms-board] .bl'), null);
+  await shot(host, 'phones-ms-ana-360');
+  // Play on: whoever's turn it is explores the first covered cell.
+  let turns = 0;
+  while (!(await host.$('[data-testid=result]')) && turns++ < 200) {
+    for (const p of [host, ben]) {
+      if (await p.$('[data-testid=result]')) break;
+      const mine = await p.$('[data-testid=ms-board]:not(.locked)') && await p.evaluate(() => !!document.querySelector('[data-testid=ms-pick]'));
+      if (!mine) continue;
+      const first = await p.$eval('[data-testid=ms-board] .cov:not(.bl)', (c) => Number(c.dataset.i)).catch(() => null);
+      if (first === null) continue;
+      await p.click(`[data-act=c${first}]`).catch(() => {});
+      await p.click('[data-testid=confirm]', { timeout: 1000 }).catch(() => {});
+    }
+    await host.waitForTimeout(30);
+  }
+  await host.waitForSelector('[data-testid=result]');
+  await ben.waitForSelector('[data-testid=result]');
+  const got = await ben.evaluate(() => window.__got);
+  assert.ok(got.length > 10, `${got.length} messages`);
+  // Until the end, nothing Ben received held Ana's failed mark or its cell.
+  const beforeEnd = got.filter((m) => !/"outcome":\{/.test(m));
+  assert.ok(beforeEnd.length > 5);
+  assert.deepEqual(blubbsIn(beforeEnd), []);
+  const g = await savedGame(host);
+  const end = engineEnd(g.record);
+  assert.equal(end.over, true);
+  assert.deepEqual(g.outcome.scores, end.scores);
+  assert.deepEqual(sorted(await shownScores(ben)), sorted(end.scores));
+  await holdsNoGame(ben);
+  assert.deepEqual(host.problems, []);
+  assert.deepEqual(ben.problems, []);
+});
+
+test('a phone closed mid-game rejoins its seat with a new invitation, and the host reloaded mid-game takes its phones back: nothing lost, nothing doubled', async () => {
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 44 });
+  const benBrowser = await phone();
+  const context = await benBrowser.newContext({ viewport: PHONE });
+  let ben = await context.newPage();
+  await join(host, ben, 1);
+  const play = async (n) => {
+    for (let k = 0; k < n && !(await host.$('[data-testid=result]')); k++) {
+      const a = await decide(host);
+      const b = await decide(ben);
+      if (!a && !b) await host.waitForTimeout(50);
+    }
+  };
+  await play(12);
+  const mid = (await savedGame(host)).record.moves.length;
+  assert.ok(mid > 4);
+  // Ben's page is closed; the host sees the seat away and makes a new invitation.
+  await ben.close();
+  await host.waitForSelector('[data-testid=phone-seat][data-seat="1"][data-status=waiting]', { timeout: 30000 });
+  await shot(host, 'phones-host-away-360');
+  ben = await context.newPage();
+  await join(host, ben, 1);
+  await ben.waitForSelector('[data-testid=roll], [data-testid=split], .ch-table', { timeout: 15000 });
+  assert.equal((await savedGame(host)).record.moves.length, mid, 'nothing lost or doubled across the drop');
+  await play(12);
+  const later = (await savedGame(host)).record.moves.length;
+  assert.ok(later > mid);
+  // The host reloads: the game is saved on it; Ben's phone says it lost
+  // the game and joins again with the host's new invitation.
+  await host.reload();
+  await ben.waitForSelector('main[data-link=away]', { timeout: 30000 });
+  assert.ok(await ben.$('[data-testid=join-input]'), 'the phone offers to join again');
+  await join(host, ben, 1);
+  assert.equal((await savedGame(host)).record.moves.length, later);
+  await play(3000);
+  await host.waitForSelector('[data-testid=result]');
+  await ben.waitForSelector('[data-testid=result]');
+  const g = await savedGame(host);
+  const end = engineEnd(g.record);
+  assert.equal(end.over, true);
+  assert.deepEqual(g.outcome.scores, end.scores);
+  assert.deepEqual(sorted(await shownScores(ben)), sorted(end.scores));
+  await context.close();
+});
+
+/** The grey pixels of the host's QR code, drawn as a camera would film it. */
+async function filmed(host, seat, w, h) {
+  return host.evaluate(async ({ seat, w, h }) => {
+    const svg = document.querySelector(`[data-testid=invite-qr][data-seat="${seat}"] svg`).outerHTML;
+    const img = new Image();
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = w; c.height = h;
+    const x = c.getContext('2d');
+    x.fillStyle = '#d8d8d8';
+    x.fillRect(0, 0, w, h);
+    x.imageSmoothingEnabled = false;
+    const side = Math.min(w, h) - 40;
+    x.drawImage(img, (w - side) / 2, (h - side) / 2, side, side);
+    const d = x.getImageData(0, 0, w, h).data;
+    const grey = new Array(w * h);
+    for (let i = 0; i < w * h; i++) grey[i] = Math.round((d[4 * i] * 77 + d[4 * i + 1] * 150 + d[4 * i + 2] * 29) / 256);
+    return grey;
+  }, { seat, w, h });
+}
+
+/** A video file of one still picture (YUV 4:2:0), for Chromium's fake camera. */
+function y4m(file, w, h, grey) {
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), Buffer.from(grey), Buffer.alloc(w * h / 2, 128)]);
+  const head = Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`);
+  fs.writeFileSync(file, Buffer.concat([head, ...Array(10).fill(frame)]));
+}
+
+test('a phone scans the host\'s QR code with its camera (the app\'s own decoder) and joins', async () => {
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 5 });
+  const code = await invitation(host, 1);
+  const [w, h] = [640, 480];
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-cam-')), 'qr.y4m');
+  y4m(file, w, h, await filmed(host, 1, w, h));
+  const cam = await phone(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`]);
+  const ben = await newPage(cam, PHONE);
+  await ben.goto(env.base + '/join?candidates=loopback');
+  await ben.click('[data-testid=scan-invitation]');
+  // The camera shows; the code read joins at once and the answer is shown.
+  await ben.waitForSelector('[data-testid=answer-code]', { timeout: 30000 });
+  await shot(ben, 'phones-scanned-answer-360');
+  // The answer belongs to that invitation: the host takes it.
+  await answer(host, ben, 1);
+  assert.ok(code.length > 100);
+  // The scanner's decoder came as a chunk of its own.
+  const chunks = await ben.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop()));
+  assert.ok(chunks.some((c) => /^split_scan/.test(c)), chunks.join(' '));
+  await ben.waitForSelector('[data-testid=roll], [data-testid=split], .ch-table', { timeout: 15000 });
+  assert.deepEqual(ben.problems, []);
+});
+
+test('an invitation opened as a link joins at once, and a code cut short says why', async () => {
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 6 });
+  const code = await invitation(host, 1);
+  const other = await phone();
+  const bad = await newPage(other, PHONE);
+  await bad.goto(env.base + '/join?candidates=loopback');
+  await bad.fill('[data-testid=join-input]', code.slice(0, 40));
+  await bad.click('[data-testid=join-accept]');
+  assert.match(await bad.textContent('[role=alert]'), /cut short|whole|Spielblock code/);
+  await bad.close();
+  // The link (what the QR code holds) opens the join screen and joins.
+  const ben = await newPage(other, PHONE);
+  await ben.goto(env.base + '/?candidates=loopback');
+  await ben.goto(`${env.base}/join#${code}`);
+  await answer(host, ben, 1);
+  assert.equal(new URL(ben.url()).hash, '', 'the spent invitation leaves the address');
+  assert.deepEqual(ben.problems, []);
 });
