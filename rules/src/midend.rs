@@ -351,6 +351,17 @@ impl<G: Playable> Match<G> {
         }
     }
 
+    /// Across phones: whether a person plays `seat` on another phone, or
+    /// here again (the host took the seat over). The same person plays it
+    /// either way, so nothing counts as switched.
+    pub fn set_remote(&mut self, seat: Seat, remote: bool) {
+        if let Some(s) = self.record.seats.get_mut(seat) {
+            if s.kind == SeatKind::Human {
+                s.remote = remote;
+            }
+        }
+    }
+
     pub fn state(&self) -> &G {
         &self.state
     }

@@ -82,6 +82,9 @@ pub trait GameInPlay: Send + Sync {
     fn remote_frame(&self, seat: Seat) -> Option<String>;
     /// A connection closed: its seat is away.
     fn remote_dropped(&self, link: Link);
+    /// Once the game is over, its record for the phones' own histories
+    /// (`id`: this game's id here).
+    fn remote_finished(&self, id: &str) -> Option<String>;
     /// The seats on other phones, with their connection (None: away).
     fn remote_links(&self) -> Vec<(Seat, Option<Link>)>;
     /// The seats still deciding, those picking ahead of their turn too.
@@ -89,6 +92,10 @@ pub trait GameInPlay: Send + Sync {
     /// Whether a seat played on this device may pick now ahead of its turn
     /// (R-CH-8), as the phones do.
     fn ahead(&self, seat: Seat) -> bool;
+    /// A seat goes to another phone, or back to this device (the host takes
+    /// it over: its phone's connection and any pick it made ahead no longer
+    /// count).
+    fn set_remote(&mut self, seat: Seat, remote: bool);
     /// Such a pick (entry `index` of the list the host offers): kept until
     /// the seat's turn; how many moves it played (None: refused).
     fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize>;
@@ -380,6 +387,11 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         String::from_utf8(bytes).ok()
     }
 
+    fn remote_finished(&self, id: &str) -> Option<String> {
+        let bytes = rules::remote::finished_bytes(&self.m(), id)?;
+        String::from_utf8(bytes).ok()
+    }
+
     fn remote_dropped(&self, link: Link) {
         if let Some(h) = self.host().as_mut() {
             h.dropped(link);
@@ -399,6 +411,16 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
 
     fn ahead(&self, seat: Seat) -> bool {
         self.host().as_ref().is_some_and(|h| h.is_ahead(seat))
+    }
+
+    fn set_remote(&mut self, seat: Seat, remote: bool) {
+        self.m().set_remote(seat, remote);
+        if !remote {
+            if let Some(h) = self.host().as_mut() {
+                h.take_over(seat);
+            }
+            self.settle();
+        }
     }
 
     fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize> {
@@ -712,7 +734,7 @@ pub struct GameEntry {
 }
 
 /// What a phone made of the host's message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Received {
     /// A frame: the table shows it.
     Frame,
@@ -720,6 +742,14 @@ pub enum Received {
     Refused(Refusal),
     /// Not a message of the protocol (or too long): nothing changes.
     Unreadable,
+    /// The game is over: the host's record, replayed here to its end, for
+    /// the phone's own history.
+    Finished {
+        id: String,
+        record: Value,
+        outcome: Outcome,
+        turn: u32,
+    },
 }
 
 /// A game as a phone across the room holds it (issue 41): the frames its
@@ -775,6 +805,21 @@ impl<G: GameView> GuestGame for Guest<G> {
                 Received::Frame
             }
             Some(rules::remote::ToGuest::Refused { why }) => Received::Refused(why),
+            Some(rules::remote::ToGuest::Finished { id, record }) => {
+                // Only a record that replays, here, to a finished game.
+                let Ok(game) = open::<G>(record.clone()) else {
+                    return Received::Unreadable;
+                };
+                match game.outcome() {
+                    Some(outcome) if id.len() <= 64 => Received::Finished {
+                        id,
+                        record: game.record(),
+                        outcome,
+                        turn: game.turn(),
+                    },
+                    _ => Received::Unreadable,
+                }
+            }
             _ => Received::Unreadable,
         }
     }

@@ -84,6 +84,10 @@ enum Status {
     Failed,
 }
 
+/// How long the host waits for a phone that took its answer to connect
+/// before it says the phones cannot reach each other (ms).
+const CONNECT_MS: i32 = 20_000;
+
 /// One seat on another phone, on the host.
 #[derive(Debug, Clone, PartialEq)]
 struct SeatLink {
@@ -112,41 +116,71 @@ pub fn Invitations(
     entry: GameEntry,
     on_message: Callback<(Link, String)>,
     link_state: RwSignal<Option<&'static str>>,
+    take_over: Callback<Seat>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let remote: Vec<Seat> = session.with_untracked(|s| {
-        s.seats()
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| x.remote)
-            .map(|(i, _)| i)
-            .collect()
+    // The seats played on other phones, as the session has them now: the
+    // Players dialog can send a seat to its phone or take it back here.
+    let remote = Memo::new(move |_| {
+        session.with(|s| {
+            s.seats()
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.remote)
+                .map(|(i, _)| i)
+                .collect::<Vec<Seat>>()
+        })
     });
     let names =
         move || session.with(|s| s.seats().iter().map(|x| x.name.clone()).collect::<Vec<_>>());
-    let state = RwSignal::new(
-        remote
-            .iter()
-            .map(|&seat| SeatLink {
-                seat,
-                status: Status::Away,
-                code: None,
-            })
-            .collect::<Vec<_>>(),
-    );
+    let state = RwSignal::new(Vec::<SeatLink>::new());
     let made = StoredValue::new_local(Vec::<Made>::new());
-    // One token per seat for this page: a phone that drops comes back with
-    // the same one (a new invitation, nothing else to redo).
-    let tokens = StoredValue::new(
-        remote
-            .iter()
-            .map(|&s| (s, crate::store::random_u64().to_le_bytes().to_vec()))
-            .collect::<Vec<_>>(),
-    );
-    for &(seat, ref token) in tokens.get_value().iter() {
-        let t = hex(token);
-        session.update(|s| s.remote_invite(seat, t));
-    }
+    // One token per seat while it is on a phone: a phone that drops comes
+    // back with the same one (a new invitation, nothing else to redo).
+    let tokens = StoredValue::new(Vec::<(Seat, Vec<u8>)>::new());
+    Effect::new(move |_| {
+        let now = remote.get();
+        let had: Vec<Seat> = state.with_untracked(|st| st.iter().map(|x| x.seat).collect());
+        for &seat in now.iter().filter(|s| !had.contains(s)) {
+            let token = crate::store::random_u64().to_le_bytes().to_vec();
+            let t = hex(&token);
+            tokens.update_value(|ts| {
+                ts.retain(|x| x.0 != seat);
+                ts.push((seat, token));
+            });
+            session.try_update_untracked(|s| s.remote_invite(seat, t));
+            state.update(|st| {
+                st.push(SeatLink {
+                    seat,
+                    status: Status::Away,
+                    code: None,
+                });
+                st.sort_by_key(|x| x.seat);
+            });
+        }
+        // A seat taken back here: its connection ends.
+        for seat in had.into_iter().filter(|s| !now.contains(s)) {
+            state.update(|st| st.retain(|x| x.seat != seat));
+            made.update_value(|m| {
+                m.retain(|x| {
+                    if x.seat == seat {
+                        x.peer.close();
+                    }
+                    x.seat != seat
+                })
+            });
+        }
+    });
+    // Leaving the game (or the last phone's seat taken back) ends every
+    // connection.
+    on_cleanup(move || {
+        link_state.try_set(None);
+        made.try_update_value(|m| {
+            for x in m.drain(..) {
+                x.peer.close();
+            }
+        });
+    });
     let next_link = StoredValue::new(1u64);
     let set_status = move |seat: Seat, status: Status| {
         state.try_update(|st| {
@@ -281,6 +315,21 @@ pub fn Invitations(
         leptos::task::spawn_local(async move {
             if peer.accept(&sdp).await.is_err() {
                 answer_error.try_set(Some(Text::new(|l| td_string!(l, link_failed).to_string())));
+                return;
+            }
+            // No connection after a while (a guest network that keeps
+            // devices apart): say so, and offer to play the seat here.
+            let _ = wasm_bindgen_futures::JsFuture::from(crate::platform::link::sleep(CONNECT_MS))
+                .await;
+            let current = made
+                .try_with_value(|m| m.iter().rev().find(|x| x.seat == seat).map(|x| x.tag))
+                .flatten();
+            let waiting = state.try_with_untracked(|st| {
+                st.iter()
+                    .any(|x| x.seat == seat && x.status == Status::Waiting)
+            });
+            if current == Some(tag) && waiting == Some(true) {
+                set_status(seat, Status::Failed);
             }
         });
     };
@@ -309,6 +358,11 @@ pub fn Invitations(
                         <li class="phone-seat" data-testid="phone-seat" data-seat=x.seat.to_string()
                             data-status=format!("{:?}", x.status).to_lowercase()>
                             <p class="status">{status}</p>
+                            {(x.status == Status::Failed).then(|| view! {
+                                <button type="button" data-testid="invite-again" on:click=move |_| set_status(x.seat, Status::Away)>
+                                    {t!(i18n, phone_invite_again)}
+                                </button>
+                            })}
                             {(x.status == Status::Waiting).then(|| x.code.clone()).flatten().map(|code| {
                                 let copy = code.clone();
                                 let link = join_link(&code);
@@ -320,6 +374,18 @@ pub fn Invitations(
                                         <button type="button" on:click=move |_| copy_text(&copy)>{t!(i18n, copy)}</button>
                                     </div>
                                     <p class="code" data-testid="invite-code" data-seat=x.seat.to_string()>{code}</p>
+                                }
+                            })}
+                            // The seat's phone is away or cannot connect: its
+                            // person plays here, passing this device, until the
+                            // Players dialog hands the seat back to their phone.
+                            {(x.status != Status::Connected).then(|| {
+                                let name = names().get(x.seat).cloned().unwrap_or_default();
+                                view! {
+                                    <button type="button" data-testid="take-over" data-seat=x.seat.to_string()
+                                        on:click=move |_| take_over.run(x.seat)>
+                                        {move || td_string!(i18n.get_locale(), phone_take_over, name = name.clone()).to_string()}
+                                    </button>
                                 }
                             })}
                         </li>
@@ -432,6 +498,9 @@ pub fn Join() -> impl IntoView {
     let guest = StoredValue::new_local(None::<(Rc<dyn GuestGame>, Rc<Peer>)>);
     let framed = RwSignal::new(false);
     let game = RwSignal::new(None::<GameEntry>);
+    // The screen stays awake while the phone is in a game, as the host's.
+    crate::platform::device::keep_awake();
+    on_cleanup(crate::platform::device::release_wake_lock);
 
     // Each join is a new connection; only the newest one's events count.
     let round = StoredValue::new(0u32);
@@ -494,6 +563,12 @@ pub fn Join() -> impl IntoView {
                             refused.try_set(Some(why));
                         }
                         Received::Unreadable => {}
+                        Received::Finished {
+                            id,
+                            record,
+                            outcome,
+                            turn,
+                        } => keep_finished(entry.id, id, record, outcome, turn),
                     },
                     LinkEvent::Closed => {
                         link.try_set(Some("away"));
@@ -653,6 +728,39 @@ pub fn Join() -> impl IntoView {
             {table}
         </main>
     }
+}
+
+/// The finished game in this phone's own history, as the host holds it
+/// (once: the host may tell it again after a rejoin). A phone never stores
+/// a game before its end.
+fn keep_finished(
+    game: &str,
+    id: String,
+    record: serde_json::Value,
+    outcome: rules::Outcome,
+    turn: u32,
+) {
+    if crate::store::load_game(&id).is_ok() {
+        return;
+    }
+    let now = crate::store::now();
+    let saved = crate::store::SavedGame {
+        schema: crate::store::SCHEMA,
+        id,
+        game: game.to_string(),
+        created: now,
+        updated: now,
+        handover: false,
+        confirmed_seat: None,
+        finished: true,
+        outcome: Some(outcome),
+        revision: 0,
+        turn,
+        daily: None,
+        record,
+    };
+    // A full storage keeps the phone's older games; the host has this one.
+    let _ = crate::store::save_game(&saved);
 }
 
 /// This phone's own id, kept on it: the host lets only the phone that took

@@ -281,7 +281,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
             write(Some(next));
         }
     });
-    let phones = seats.with_untracked(|s| s.iter().any(|x| x.remote));
+    // The phones' panel stands while any seat is played on another phone.
+    let phones = Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.remote)));
     let link_state = RwSignal::new(None::<&'static str>);
 
     let undo = move || {
@@ -403,6 +404,10 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 .flatten(),
         )
     };
+    let set_remote = move |seat: Seat, remote: bool| {
+        write(session.try_update(|s| s.set_remote(seat, remote)).flatten())
+    };
+    let take_over = Callback::new(move |seat: Seat| set_remote(seat, false));
 
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
     let banner = move || {
@@ -659,7 +664,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
             <crate::play::result::Celebration cheer/>
             // Across phones: the invitations first, where the host sees
             // them before play (issue 41).
-            {phones.then(|| view! { <crate::play::phones::Invitations session entry on_message link_state/> })}
+            {move || phones.get().then(|| view! { <crate::play::phones::Invitations session entry on_message link_state take_over/> })}
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">
@@ -707,10 +712,14 @@ fn PlayScreen(session: Session) -> impl IntoView {
                             <li data-testid="seat-kind">
                                 <span class="name">{crate::table::who_view(name_of(s), s, false)}</span>
                                 <div class="segmented" role="group" aria-label=label>
-                                    <button type="button" aria-pressed=(kind == SeatKind::Human).to_string() disabled=seats_fixed
+                                    <button type="button" aria-pressed=(kind == SeatKind::Human && !info.remote).to_string() disabled=seats_fixed
                                         on:click=move |_| set_seat(s, SeatKind::Human, level)>{t!(i18n, human)}</button>
                                     <button type="button" aria-pressed=(kind == SeatKind::Computer).to_string() disabled=move || seats_fixed.get() || people_only
                                         on:click=move |_| set_seat(s, SeatKind::Computer, level)>{t!(i18n, computer)}</button>
+                                    // Across phones (issue 41): the seat's person plays on
+                                    // their own phone, or back here.
+                                    <button type="button" data-testid="seat-remote" aria-pressed=info.remote.to_string() disabled=seats_fixed
+                                        on:click=move |_| set_remote(s, true)>{t!(i18n, seat_phone)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {
                                     <LevelSelect level label=Signal::derive(level_label) disabled=seats_fixed on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>

@@ -448,6 +448,9 @@ impl Session {
                 if let Some(frame) = self.live.remote_frame(seat) {
                     self.outbox.push((link, frame));
                 }
+                if let Some(done) = self.live.remote_finished(&self.meta.id) {
+                    self.outbox.push((link, done));
+                }
                 Tapped::Nothing
             }
             Ok(Took::Picked { seat, played }) => {
@@ -473,9 +476,14 @@ impl Session {
 
     /// Every connected phone's frame, to send now (after any change).
     pub fn broadcast(&mut self) {
+        let done = self.live.remote_finished(&self.meta.id);
         for (seat, link) in self.live.remote_links() {
             if let (Some(link), Some(frame)) = (link, self.live.remote_frame(seat)) {
                 self.outbox.push((link, frame));
+                // Over: each phone keeps the game in its own history.
+                if let Some(done) = &done {
+                    self.outbox.push((link, done.clone()));
+                }
             }
         }
     }
@@ -767,7 +775,31 @@ impl Session {
             return None;
         }
         self.skipping = false;
+        // A seat given to the computer is played here.
+        if self.live.seats().get(seat).is_some_and(|x| x.remote) {
+            self.live.set_remote(seat, false);
+        }
         self.live.set_seat(seat, kind, level);
+        self.write(Change::Meta)
+    }
+
+    /// A person's seat goes to their own phone (an invitation follows), or
+    /// comes back to this device: the host takes it over, pass-and-play
+    /// style, and can hand it back later (issue 41).
+    pub fn set_remote(&mut self, seat: Seat, remote: bool) -> Option<SavedGame> {
+        if self.seats_fixed() {
+            return None;
+        }
+        let info = self.live.seats().get(seat).cloned()?;
+        if info.remote == remote && (remote || info.kind == SeatKind::Human) {
+            return None;
+        }
+        if info.kind != SeatKind::Human {
+            self.live.set_seat(seat, SeatKind::Human, info.level);
+        }
+        self.skipping = false;
+        self.live.set_remote(seat, remote);
+        self.broadcast();
         self.write(Change::Meta)
     }
 

@@ -304,6 +304,22 @@ fn SetupForm(entry: GameEntry) -> impl IntoView {
                         </For>
                     </ol>
                     <button type="button" on:click=add data-testid="add-player" disabled={move || rows.with(Vec::len) >= max}>"+ "{t!(i18n, add_player)}</button>
+                    // Across phones with no seat here (issue 41): this device
+                    // holds the game in the middle of the table, and nobody's
+                    // secrets are on its screen.
+                    {move || {
+                        let (phones, here) = rows.with(|r| (
+                            r.iter().filter(|x| x.kind.get() == SeatKind::Human && x.remote.get()).count(),
+                            r.iter().filter(|x| x.kind.get() == SeatKind::Human && !x.remote.get()).count(),
+                        ));
+                        if phones == 0 {
+                            None
+                        } else if here == 0 {
+                            Some(view! { <p class="hint" data-testid="host-mode">{t!(i18n, host_no_seat)}</p> })
+                        } else {
+                            Some(view! { <p class="hint" data-testid="host-mode">{t!(i18n, host_with_seat)}</p> })
+                        }
+                    }}
                 </fieldset>
                 {move || (daily_offered && rows.with(Vec::len) == 1).then(|| view! {
                     <label class="check daily-option">

@@ -99,10 +99,24 @@ function engineEnd(record) {
 const shownScores = (page) => page.$$eval('[data-testid=result] .score', (s) => s.map((x) => Number(x.textContent.replace('−', '-'))));
 const sorted = (a) => [...a].sort((x, y) => x - y);
 
-/** Nothing of the game in a phone's storage: it never holds it. */
+/** The games in a phone's storage. */
+const storedGames = (page) => page.evaluate(() => Object.keys(localStorage)
+  .filter((k) => k.startsWith('spielblock.v1.game.')).map((k) => JSON.parse(localStorage.getItem(k))));
+
+/** Nothing of the game in a phone's storage while it goes on. */
 async function holdsNoGame(page) {
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.')));
-  assert.deepEqual(stored, []);
+  assert.deepEqual(await storedGames(page), []);
+}
+
+/** After the end, the phone keeps the finished game in its own history: the host's record. */
+async function keepsFinished(page, hostGame) {
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('spielblock.v1.game.')));
+  const [g, ...more] = await storedGames(page);
+  assert.equal(more.length, 0);
+  assert.equal(g.id, hostGame.id);
+  assert.equal(g.finished, true);
+  assert.deepEqual(g.record.moves, hostGame.record.moves);
+  assert.deepEqual(g.outcome.scores, hostGame.outcome.scores);
 }
 
 test('CHOICE across two phones: an invitation and an answer carried as text, every move checked by the host, the record the engine\'s', async () => {
@@ -133,6 +147,7 @@ test('CHOICE across two phones: an invitation and an answer carried as text, eve
     const a = await decide(host);
     const b = await decide(guest);
     if (!a && !b) await host.waitForTimeout(50);
+    if (steps === 20) await holdsNoGame(guest);
   }
   await host.waitForSelector('[data-testid=result]');
   await guest.waitForSelector('[data-testid=result]');
@@ -147,8 +162,14 @@ test('CHOICE across two phones: an invitation and an answer carried as text, eve
   assert.ok(g.record.seats[1].remote, 'Ben played on his phone');
   assert.ok(g.record.moves.some((m) => m.seat === 1), 'Ben made moves');
   assert.deepEqual(sorted(await shownScores(guest)), sorted(end.scores));
-  await holdsNoGame(guest);
   await audit(guest, 'the phone at the result');
+  await keepsFinished(guest, g);
+  // It is in the phone's history, and its replay opens.
+  await guest.goto(env.base + '/history');
+  await guest.waitForSelector('[data-testid=finished-game][data-game=choice]');
+  await shot(guest, 'phones-guest-history-360');
+  await guest.click('[data-testid=finished-game][data-game=choice] a[href^="/replay/"]');
+  await guest.waitForSelector('[data-testid=replay-last]');
   assert.deepEqual(host.problems, []);
   assert.deepEqual(guest.problems, []);
 });
@@ -191,7 +212,7 @@ test('CHOICE of three, two of them on their own phones: each assigns the shared 
   for (const seat of [1, 2]) assert.ok(g.record.moves.some((m) => m.seat === seat), `seat ${seat} moved`);
   for (const p of [ben, cleo]) {
     assert.deepEqual(sorted(await shownScores(p)), sorted(end.scores));
-    await holdsNoGame(p);
+    await keepsFinished(p, g);
     assert.deepEqual(p.problems, []);
   }
   assert.deepEqual(host.problems, []);
@@ -269,7 +290,7 @@ test('a Minesweeper duel across two phones: the host\'s failed mark never reache
   assert.equal(end.over, true);
   assert.deepEqual(g.outcome.scores, end.scores);
   assert.deepEqual(sorted(await shownScores(ben)), sorted(end.scores));
-  await holdsNoGame(ben);
+  await keepsFinished(ben, g);
   assert.deepEqual(host.problems, []);
   assert.deepEqual(ben.problems, []);
 });
@@ -388,4 +409,68 @@ test('an invitation opened as a link joins at once, and a code cut short says wh
   await answer(host, ben, 1);
   assert.equal(new URL(ben.url()).hash, '', 'the spent invitation leaves the address');
   assert.deepEqual(ben.problems, []);
+});
+
+test('the host takes an away seat over, pass-and-play style, and hands it back to its phone; a host with no seat of its own shows no decision', async () => {
+  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 7 });
+  await host.waitForSelector('[data-testid=take-over][data-seat="1"]');
+  // Ben's phone cannot connect: Ana's device plays his seat meanwhile.
+  await host.click('[data-testid=take-over][data-seat="1"]');
+  await host.waitForFunction(() => !document.querySelector('[data-testid=phones]'));
+  assert.equal(await host.getAttribute('main', 'data-link'), null, 'no phone to speak of');
+  let n = 0;
+  while ((await savedGame(host)).record.moves.filter((m) => m.seat === 1).length < 2 && n++ < 200) {
+    const handOver = await host.$('.handover button');
+    if (handOver) await handOver.click();
+    if (!(await decide(host))) await host.waitForTimeout(50);
+  }
+  const g = await savedGame(host);
+  assert.ok(!g.record.seats[1].remote, "Ben's seat is played here");
+  const taken = g.record.moves.length;
+  // Back to Ben's phone through the Players dialog.
+  await host.click('button:has-text("Players")');
+  await host.locator('[data-testid=seat-kind]').nth(1).locator('[data-testid=seat-remote]').click();
+  await host.keyboard.press('Escape');
+  const ben = await newPage(await phone(), PHONE);
+  await join(host, ben, 1);
+  assert.equal((await savedGame(host)).record.moves.length, taken, 'nothing lost or doubled');
+  assert.equal((await savedGame(host)).record.seats[1].remote, true);
+  let steps = 0;
+  while ((await savedGame(host)).record.moves.length < taken + 6 && steps++ < 400) {
+    const a = await decide(host);
+    const b = await decide(ben);
+    if (!a && !b) await host.waitForTimeout(50);
+  }
+  assert.ok((await savedGame(host)).record.moves.slice(taken).some((m) => m.seat === 1), 'Ben plays on his phone again');
+
+  // A device in the middle of the table: every person on their own phone.
+  const middle = await newPage(await phone(), PHONE);
+  await middle.goto(env.base + '/?candidates=loopback');
+  await middle.goto(env.base + '/');
+  await middle.click('[data-game=choice] a');
+  await middle.waitForSelector('[data-testid=seat-row]');
+  const rows = middle.locator('[data-testid=seat-row]');
+  while ((await rows.count()) < 2) await middle.click('[data-testid=add-player]');
+  for (const [i, name] of ['Cleo', 'Dan'].entries()) {
+    await rows.nth(i).locator('input').fill(name);
+    await rows.nth(i).locator('[data-testid=seat-remote]').click();
+  }
+  assert.match(await middle.textContent('[data-testid=host-mode]'), /Nobody plays on this device/);
+  await shot(middle, 'phones-host-mode-setup-360');
+  await middle.click('button[type=submit]');
+  await middle.waitForURL(/\/play\//);
+  const cleo = await newPage(await phone(), PHONE);
+  const dan = await newPage(await phone(), PHONE);
+  await join(middle, cleo, 0);
+  await join(middle, dan, 1);
+  let k = 0;
+  while ((await savedGame(middle)).record.moves.length < 8 && k++ < 400) {
+    assert.equal(await middle.$('[data-testid=roll]:enabled, [data-testid=split]:enabled'), null, 'the middle device decides nothing');
+    const a = await decide(cleo);
+    const b = await decide(dan);
+    if (!a && !b) await middle.waitForTimeout(50);
+  }
+  assert.ok((await savedGame(middle)).record.moves.length >= 8);
+  await shot(middle, 'phones-host-mode-360');
+  for (const p of [host, ben, middle, cleo, dan]) assert.deepEqual(p.problems, []);
 });

@@ -58,7 +58,16 @@ pub enum ToHost {
 #[serde(rename_all = "snake_case", bound = "")]
 pub enum ToGuest<G: Game> {
     Frame(Box<Frame<G>>),
-    Refused { why: Refusal },
+    Refused {
+        why: Refusal,
+    },
+    /// Once the game is over: its record, for the phone's own history (the
+    /// replay opens what play hid, as on the host). `id` is the host's id
+    /// of the game, so a phone told twice keeps it once.
+    Finished {
+        id: String,
+        record: serde_json::Value,
+    },
 }
 
 /// The game as one seat may know it.
@@ -485,6 +494,21 @@ pub fn read<G: Game>(bytes: &[u8]) -> Option<ToGuest<G>> {
         return None;
     }
     serde_json::from_slice(bytes).ok()
+}
+
+/// The finished game's record as bytes for the phones, None while the game
+/// goes on: nothing of the record (the seed least of all) leaves the host
+/// before the end.
+pub fn finished_bytes<G: Playable>(m: &Match<G>, id: &str) -> Option<Vec<u8>> {
+    if !m.state().is_over() {
+        return None;
+    }
+    let record = serde_json::to_value(m.record()).ok()?;
+    serde_json::to_vec(&ToGuest::<G>::Finished {
+        id: id.to_string(),
+        record,
+    })
+    .ok()
 }
 
 /// A guest's pick as bytes: entry `entry` of the frame's list.

@@ -163,6 +163,10 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
     let record = reference.record().clone();
     let mut m = Match::<G>::new(record.seats.clone(), options, record.seed).unwrap();
     let mut host = Host::new(&m);
+    assert!(
+        finished_bytes(&m, "g1").is_none(),
+        "no record before the end"
+    );
     let mut rng = Rng::new(i ^ 0x5eed);
     let plan = |s: Seat| -> Vec<G::Action> {
         record
@@ -351,6 +355,16 @@ fn across_phones<G: Playable>(i: u64, seats: usize, host_seat: bool) -> [usize; 
         }
     }
     assert!(m.state().is_over(), "{} game {i}: not over", G::ID);
+    // At the end, and only then, the phones get the record for their own
+    // history: it replays to the same outcome.
+    let bytes = finished_bytes(&m, "g1").expect("the record, once over");
+    let Some(ToGuest::Finished { id, record: kept }) = read::<G>(&bytes) else {
+        panic!("{}: not a finished game's message", G::ID)
+    };
+    assert_eq!(id, "g1");
+    let told: crate::midend::Record<G> = serde_json::from_value(kept).unwrap();
+    let again = Match::<G>::replay(told).unwrap();
+    assert_eq!(again.state().outcome(), m.state().outcome());
     // The host's record is the one pass-and-play made, move for move.
     let got: &Vec<Move<G::Action>> = &m.record().moves;
     assert_eq!(got, &record.moves, "{} game {i}: the record differs", G::ID);
