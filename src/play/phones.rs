@@ -285,6 +285,36 @@ pub fn Invitations(
         }
     });
 
+    // The camera first (issue 41): once the page may use it, the browser
+    // puts the device's own addresses in an invitation instead of a name
+    // other phones must resolve, and the host scans answers. The
+    // invitations not yet answered are made again then.
+    let camera = RwSignal::new(Some(true));
+    leptos::task::spawn_local(async move {
+        let allowed = crate::play::scan::camera_allowed().await.unwrap_or(false);
+        camera.try_set(Some(allowed));
+    });
+    let allow = move |_| {
+        leptos::task::spawn_local(async move {
+            if crate::play::scan::allow_camera().await {
+                camera.try_set(Some(true));
+                let again: Vec<Seat> = state
+                    .try_with_untracked(|st| {
+                        st.iter()
+                            .filter(|x| matches!(x.status, Status::Waiting | Status::Failed))
+                            .map(|x| x.seat)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                for seat in again {
+                    set_status(seat, Status::Away);
+                }
+            } else {
+                camera.try_set(None);
+            }
+        });
+    };
+
     // The phone's answer, pasted (or scanned) on the host.
     let answer = RwSignal::new(String::new());
     let answer_error = RwSignal::new(None::<Text>);
@@ -335,8 +365,18 @@ pub fn Invitations(
     };
 
     view! {
-        <section class="phones" data-testid="phones" aria-labelledby="phones-title">
+        // Once every phone is in, the panel shrinks to a line a seat.
+        <section class=move || if state.with(|st| st.iter().all(|x| x.status == Status::Connected)) { "phones quiet" } else { "phones" }
+            data-testid="phones" aria-labelledby="phones-title">
             <h2 id="phones-title">{t!(i18n, phones_title)}</h2>
+            {move || (camera.get() != Some(true) && state.with(|st| st.iter().any(|x| x.status != Status::Connected))).then(|| view! {
+                <p class="hint">{move || if camera.get().is_none() {
+                    td_string!(i18n.get_locale(), scan_no_camera).to_string()
+                } else {
+                    td_string!(i18n.get_locale(), phone_camera_first).to_string()
+                }}</p>
+                <button type="button" data-testid="allow-camera" on:click=allow>{t!(i18n, phone_allow_camera)}</button>
+            })}
             <ul class="phone-seats">
                 {move || state.get().into_iter().map(|x| {
                     let name = names().get(x.seat).cloned().unwrap_or_default();
@@ -689,6 +729,8 @@ pub fn Join() -> impl IntoView {
                 }}</h1>
                 <crate::platform::lang::LangSwitch/>
             </header>
+            // A lost connection first: what happened, then how to go on.
+            {move || (link.get() == Some("away")).then(|| view! { <p class="notice warn" role="status">{t!(i18n, join_lost)}</p> })}
             {move || (!framed.get() || link.get() == Some("away")).then(|| view! {
                 <section class="join-steps">
                     {move || answer.get().is_none().then(|| view! {
@@ -715,10 +757,9 @@ pub fn Join() -> impl IntoView {
                     })}
                 </section>
             })}
-            {move || banner().map(|b| view! { <p class="turn-banner" data-testid="turn-banner">{b}</p> })}
+            {move || (link.get() != Some("away")).then(banner).flatten().map(|b| view! { <p class="turn-banner" data-testid="turn-banner">{b}</p> })}
             {move || error.get().map(|e| view! { <p class="error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
             {move || refused.get().map(|why| view! { <p class="error" role="alert" data-testid="refused">{move || refusal_text(why).get(i18n.get_locale())}</p> })}
-            {move || (link.get() == Some("away")).then(|| view! { <p class="notice warn" role="status">{t!(i18n, join_lost)}</p> })}
             {move || outcome().and_then(|(o, names)| o.map(|o| view! {
                 <section class="result" data-testid="result">
                     <h2>{t!(i18n, result)}</h2>

@@ -136,6 +136,36 @@ fn stop_tracks(s: &MediaStream) {
     }
 }
 
+/// Whether the page may use the camera without asking (None: the browser
+/// does not say). Where it may, the browser also offers the device's own
+/// network addresses to a connection rather than hide them behind a name,
+/// which makes phones on one Wi-Fi find each other more surely.
+pub async fn camera_allowed() -> Option<bool> {
+    let nav = web_sys::window()?.navigator();
+    let perms = Reflect::get(&nav, &"permissions".into()).ok()?;
+    let query: js_sys::Function = Reflect::get(&perms, &"query".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let desc = Object::new();
+    Reflect::set(&desc, &"name".into(), &"camera".into()).ok()?;
+    let p: Promise = query.call1(&perms, &desc).ok()?.dyn_into().ok()?;
+    let status = JsFuture::from(p).await.ok()?;
+    let state = Reflect::get(&status, &"state".into()).ok()?.as_string()?;
+    Some(state == "granted")
+}
+
+/// Asks for the camera and lets it go at once: true once allowed.
+pub async fn allow_camera() -> bool {
+    match camera().await {
+        Ok(s) => {
+            stop_tracks(&s);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
 /// The back camera, where the phone has one.
 async fn camera() -> Result<MediaStream, JsValue> {
     let devices = web_sys::window()

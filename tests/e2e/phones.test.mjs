@@ -136,7 +136,10 @@ test('CHOICE across two phones: an invitation and an answer carried as text, eve
   await guest.click('[data-testid=join-accept]');
   await guest.waitForSelector('[data-testid=answer-qr]', { timeout: 20000 });
   await shot(guest, 'phones-guest-answer-360');
+  await audit(host, 'the host with an invitation');
+  const t0 = Date.now();
   await answer(host, guest, 1);
+  console.log(`# connected ${Date.now() - t0} ms after the answer was pasted`);
   // The guest draws CHOICE's own table from its seat's frames.
   await guest.waitForSelector('.ch-table, [data-testid=roll], [data-testid=ch-sheet]', { timeout: 15000 });
   await shot(guest, 'phones-guest-table-360');
@@ -369,8 +372,18 @@ function y4m(file, w, h, grey) {
   fs.writeFileSync(file, Buffer.concat([head, ...Array(10).fill(frame)]));
 }
 
-test('a phone scans the host\'s QR code with its camera (the app\'s own decoder) and joins', async () => {
-  const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 5 });
+test('the host allows its camera first and makes its invitation again; a phone scans that QR code with its camera (the app\'s own decoder) and joins', async () => {
+  const host = await hostGame(await phone(['--use-fake-device-for-media-stream']), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 5 });
+  const first = await invitation(host, 1);
+  await shot(host, 'phones-host-camera-first-360');
+  // The person says yes to the browser's question.
+  await host.context().grantPermissions(['camera'], { origin: env.base });
+  await host.click('[data-testid=allow-camera]');
+  await host.waitForFunction((old) => {
+    const c = document.querySelector('[data-testid=invite-code][data-seat="1"]');
+    return c && c.textContent.trim() !== old;
+  }, first, { timeout: 20000 });
+  assert.equal(await host.$('[data-testid=allow-camera]'), null, 'asked once');
   const code = await invitation(host, 1);
   const [w, h] = [640, 480];
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-cam-')), 'qr.y4m');
