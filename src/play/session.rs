@@ -453,24 +453,35 @@ impl Session {
                 }
                 Tapped::Nothing
             }
-            Ok(Took::Picked { seat, played }) => {
-                if played == 0 {
-                    // Picked ahead of its turn (R-CH-8): the others hear
-                    // who still decides.
-                    self.broadcast();
-                    return Tapped::Nothing;
-                }
-                let feel = self.feel(before);
-                match self.write(Change::Move {
-                    seat,
-                    human: false,
-                    before,
-                    turn,
-                }) {
-                    Some(next) => Tapped::Moved(next, feel),
-                    None => Tapped::Nothing,
-                }
-            }
+            Ok(Took::Picked { seat, played }) => self.picked(seat, false, played, before, turn),
+        }
+    }
+
+    /// A pick through the host's master (a phone's, or this device's ahead
+    /// of its turn) played `played` moves: none while it waits for its turn
+    /// (R-CH-8), when the others hear who still decides; else they are
+    /// written like any move.
+    fn picked(
+        &mut self,
+        seat: Seat,
+        human: bool,
+        played: usize,
+        before: usize,
+        turn: Option<Seat>,
+    ) -> Tapped {
+        if played == 0 {
+            self.broadcast();
+            return Tapped::Nothing;
+        }
+        let feel = self.feel(before);
+        match self.write(Change::Move {
+            seat,
+            human,
+            before,
+            turn,
+        }) {
+            Some(next) => Tapped::Moved(next, feel),
+            None => Tapped::Nothing,
         }
     }
 
@@ -559,20 +570,7 @@ impl Session {
         };
         self.last_person = Some(seat);
         self.holder = Some(seat);
-        if played == 0 {
-            self.broadcast();
-            return Tapped::Nothing;
-        }
-        let feel = self.feel(before);
-        match self.write(Change::Move {
-            seat,
-            human: true,
-            before,
-            turn,
-        }) {
-            Some(next) => Tapped::Moved(next, feel),
-            None => Tapped::Nothing,
-        }
+        self.picked(seat, true, played, before, turn)
     }
 
     /// A computer's move, when one is due in the game after `moves` moves.
