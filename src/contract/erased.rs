@@ -96,9 +96,10 @@ pub trait GameInPlay: Send + Sync {
     /// it over: its phone's connection and any pick it made ahead no longer
     /// count).
     fn set_remote(&mut self, seat: Seat, remote: bool);
-    /// Such a pick (entry `index` of the list the host offers): kept until
-    /// the seat's turn; how many moves it played (None: refused).
-    fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize>;
+    /// Such a pick (entry `index` of the list the host offers, drawn after
+    /// `moves` moves): kept until the seat's turn; how many moves it played
+    /// (None: refused or stale).
+    fn pick_ahead(&mut self, seat: Seat, moves: usize, index: usize) -> Option<usize>;
     /// Drops the last move (it could not be saved).
     fn retract(&mut self);
     /// The turn (or round) as players count it.
@@ -423,11 +424,16 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         }
     }
 
-    fn pick_ahead(&mut self, seat: Seat, index: usize) -> Option<usize> {
+    fn pick_ahead(&mut self, seat: Seat, moves: usize, index: usize) -> Option<usize> {
         let mut m = self.m();
         let mut host = self.host();
         let h = host.as_mut().filter(|h| h.is_ahead(seat))?;
+        // A tap on a list drawn before this one was offered is stale (a
+        // list that stays the same keeps its number).
         let at = h.offer_at(seat);
+        if moves < at {
+            return None;
+        }
         match h.pick(&mut m, seat, at, index) {
             Ok(Took::Picked { played, .. }) => Some(played),
             _ => None,

@@ -197,15 +197,19 @@ pub fn Invitations(
         let token = tokens
             .with_value(|t| t.iter().find(|x| x.0 == seat).map(|x| x.1.clone()))
             .unwrap_or_default();
+        // Only the seat's newest connection counts: an older invitation's
+        // connection that opens or closes late changes nothing.
+        let newest = move || {
+            made.try_with_value(|m| m.iter().rev().find(|x| x.seat == seat).map(|x| x.link))
+                .flatten()
+                == Some(link)
+        };
         let on: Rc<dyn Fn(LinkEvent)> = Rc::new(move |e| match e {
-            LinkEvent::Open => set_status(seat, Status::Connected),
+            LinkEvent::Open if newest() => set_status(seat, Status::Connected),
+            LinkEvent::Open => {}
             LinkEvent::Message(text) => on_message.run((link, text)),
             LinkEvent::Closed => {
-                // Only the seat's newest connection counts, and once.
-                let current = made
-                    .try_with_value(|m| m.iter().rev().find(|x| x.seat == seat).map(|x| x.link))
-                    .flatten();
-                if current == Some(link)
+                if newest()
                     && state.try_with_untracked(|st| {
                         st.iter()
                             .any(|x| x.seat == seat && x.status == Status::Connected)
@@ -230,11 +234,19 @@ pub fn Invitations(
                                 code.loopback();
                             }
                             let text = code.text();
+                            // The answer names this invitation by its
+                            // certificate; the seat's older invitations end.
                             made.try_update_value(|m| {
+                                m.retain(|x| {
+                                    if x.seat == seat {
+                                        x.peer.close();
+                                    }
+                                    x.seat != seat
+                                });
                                 m.push(Made {
                                     seat,
                                     link,
-                                    tag: [token[0], token[1]],
+                                    tag: tag_of(&code),
                                     peer: Rc::new(peer),
                                 })
                             });
@@ -314,6 +326,11 @@ pub fn Invitations(
             }
         });
     };
+
+    // Whether an answer is awaited: the answer's field and scanner stand
+    // while any is (drawn once, so a scan goes on as other phones join).
+    let waiting =
+        Memo::new(move |_| state.with(|st| st.iter().any(|x| x.status == Status::Waiting)));
 
     // The phone's answer, pasted (or scanned) on the host.
     let answer = RwSignal::new(String::new());
@@ -432,7 +449,7 @@ pub fn Invitations(
                     }
                 }).collect_view()}
             </ul>
-            {move || state.with(|st| st.iter().any(|x| x.status == Status::Waiting)).then(|| view! {
+            {move || waiting.get().then(|| view! {
                 <crate::play::scan::Scan testid="scan-answer" found=Callback::new(move |text: String| {
                     answer.set(text);
                     accept(());
@@ -456,6 +473,13 @@ fn join_link(code: &str) -> String {
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
     format!("{origin}{}#{code}", crate::routes::href("/join"))
+}
+
+/// What an answer carries of the invitation it answers: two bytes of the
+/// invitation's certificate fingerprint, new with every connection, so an
+/// answer to an older invitation of the same seat is told apart.
+fn tag_of(invitation: &Code) -> [u8; 2] {
+    [invitation.fingerprint[0], invitation.fingerprint[1]]
 }
 
 /// A code drawn as a QR code, with its version for the tests and the note.
@@ -622,10 +646,7 @@ pub fn Join() -> impl IntoView {
                 Ok((peer, sdp)) => {
                     let role = Role::Answer {
                         seat,
-                        tag: [
-                            token.first().copied().unwrap_or(0),
-                            token.get(1).copied().unwrap_or(0),
-                        ],
+                        tag: tag_of(&code),
                     };
                     match Code::from_sdp(&sdp, role) {
                         Ok(mut mine) => {

@@ -92,7 +92,8 @@ pub fn Scan(found: Callback<String>, testid: &'static str) -> impl IntoView {
                 if let Some(text) = seen {
                     stop();
                     state.try_set(State::Closed);
-                    found.run(text);
+                    // The scanner may have left the screen meanwhile.
+                    found.try_run(text);
                     return;
                 }
                 sleep(EVERY_MS).await;

@@ -282,7 +282,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
         }
     });
     // The phones' panel stands while any seat is played on another phone.
-    let phones = Memo::new(move |_| seats.with(|s| s.iter().any(|x| x.remote)));
+    // Not for a finished game opened later: its phones have left the table.
+    let over_at_open = session.with_untracked(|s| s.outcome().is_some());
+    let phones = Memo::new(move |_| !over_at_open && seats.with(|s| s.iter().any(|x| x.remote)));
     let link_state = RwSignal::new(None::<&'static str>);
 
     let undo = move || {
@@ -664,7 +666,9 @@ fn PlayScreen(session: Session) -> impl IntoView {
             <crate::play::result::Celebration cheer/>
             // Across phones: the invitations first, where the host sees
             // them before play (issue 41).
-            {move || phones.get().then(|| view! { <crate::play::phones::Invitations session entry on_message link_state take_over/> })}
+            // A game opened anew from storage (another tab's move) has a
+            // new host's side: the phones are invited again.
+            {move || { epoch.track(); phones.get().then(|| view! { <crate::play::phones::Invitations session entry on_message link_state take_over/> }) }}
             {move || match handover_needed.get() {
                 Some(seat) => view! {
                     <section class="handover" aria-labelledby="handover-title">

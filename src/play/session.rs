@@ -553,8 +553,8 @@ impl Session {
             }
             return Tapped::Nothing;
         }
-        if let (true, Pick::Legal { index, .. }) = (self.live.ahead(seat), &pick) {
-            return self.ahead(seat, *index);
+        if let (true, Pick::Legal { moves, index }) = (self.live.ahead(seat), &pick) {
+            return self.ahead(seat, *moves, *index);
         }
         self.make(seat, pick, true)
     }
@@ -562,10 +562,10 @@ impl Session {
     /// A pick ahead of the seat's turn (R-CH-8): the host keeps it and plays
     /// it when the turn comes, so the record is pass-and-play's; the phones
     /// hear who still decides.
-    fn ahead(&mut self, seat: Seat, index: usize) -> Tapped {
+    fn ahead(&mut self, seat: Seat, moves: usize, index: usize) -> Tapped {
         let turn = self.turn();
         let before = self.moves();
-        let Some(played) = self.live.pick_ahead(seat, index) else {
+        let Some(played) = self.live.pick_ahead(seat, moves, index) else {
             return Tapped::Nothing;
         };
         self.last_person = Some(seat);

@@ -429,8 +429,15 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let v = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
     let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
-    // The dice tapped so far, in order (two for pair A, two for pair B).
-    let sel = MovePick::new(moves, Vec::<usize>::new());
+    // The dice tapped so far, in order (two for pair A, two for pair B),
+    // for this move and this seat: across phones the next person at the
+    // device may assign the same throw ahead of their turn (R-CH-8), and
+    // starts from nothing picked.
+    let pick_key = Memo::new(move |_| {
+        ctx.seen
+            .with(|s| (s.frame.moves << 4) | s.frame.seat.map_or(15, |x| x & 15))
+    });
+    let sel = MovePick::new(pick_key, Vec::<usize>::new());
     // Whose pad is shown: the seat deciding; while nobody at the device
     // decides (a computer's turn, the moment before the next player, a
     // replay), the seat whose crosses the last move made, marked on it.
@@ -452,6 +459,9 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         ctx.seen.with(|s| {
             let just = s.log.last().and_then(assigned);
             let seat = match (s.frame.seat, just) {
+                // The seat deciding here: across phones, one may decide
+                // ahead of the turn the rules wait for (R-CH-8).
+                (Some(seat), _) => seat,
                 (None, Some((seat, ..))) => seat,
                 _ => s.view.acting().unwrap_or_default(),
             };
@@ -474,6 +484,14 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // The rules' list decides what is offered (Roll, or the splits).
     let offers = move |a: &Action| ctx.seen.with(|s| s.offers(a));
     let can_act = move || ctx.acting().is_some();
+    // Whose throw this is to assign: the seat deciding here, else the one
+    // the rules wait for.
+    let deciding = move |view: &View| {
+        ctx.seen
+            .with(|s| s.frame.seat)
+            .or(view.acting())
+            .unwrap_or_default()
+    };
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
 
     let tray = move || {
@@ -489,7 +507,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
             }
             .into_any(),
             Stage::Assign { dice, .. } => {
-                let seat = view.acting().unwrap_or_default();
+                let seat = deciding(&view);
                 let sheet = view.sheets[seat].clone();
                 let s = sel.get();
                 let free = sheet.is_free(&dice);
@@ -609,7 +627,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
             }
             .into_any(),
             Stage::Assign { dice, .. } => {
-                let seat = view.acting().unwrap_or_default();
+                let seat = deciding(&view);
                 let sheet = view.sheets[seat].clone();
                 let free = sheet.is_free(&dice);
                 let choice = picked(&sel.get(), &dice);
