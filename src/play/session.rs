@@ -473,6 +473,17 @@ impl Session {
             self.broadcast();
             return Tapped::Nothing;
         }
+        self.store_moves(seat, human, before, turn)
+    }
+
+    /// Moves just played from `before` on: felt, and written.
+    fn store_moves(
+        &mut self,
+        seat: Seat,
+        human: bool,
+        before: usize,
+        turn: Option<Seat>,
+    ) -> Tapped {
         let feel = self.feel(before);
         match self.write(Change::Move {
             seat,
@@ -599,16 +610,7 @@ impl Session {
             self.last_person = Some(seat);
             self.holder = Some(seat);
         }
-        let feel = self.feel(before);
-        match self.write(Change::Move {
-            seat,
-            human,
-            before,
-            turn,
-        }) {
-            Some(next) => Tapped::Moved(next, feel),
-            None => Tapped::Nothing,
-        }
+        self.store_moves(seat, human, before, turn)
     }
 
     /// The lesson gate: a guided first game takes only its step's move.
