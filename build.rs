@@ -106,6 +106,55 @@ fn texts(lang: &str, games: &[Line]) -> Vec<(String, String)> {
     out
 }
 
+/// The app's files whose texts may show before any chunk is loaded (their
+/// code is in the main module), and the games' names and pitches (the home
+/// screen's cards). A key is in the shell when one of these files names it.
+const SHELL_FILES: &[&str] = &[
+    "src/app.rs",
+    "src/routes.rs",
+    "src/main.rs",
+    "src/lib.rs",
+    "src/i18n/mod.rs",
+    "src/i18n/locale.rs",
+    "src/store/mod.rs",
+    "src/store/commit.rs",
+    "src/store/games.rs",
+    "src/store/gate.rs",
+    "src/store/local.rs",
+    "src/store/merge.rs",
+    "src/store/records.rs",
+    "src/store/schema.rs",
+    "src/store/settings.rs",
+    "src/platform/mod.rs",
+    "src/platform/device.rs",
+    "src/platform/lang.rs",
+    "src/platform/sw.rs",
+    "src/games/mod.rs",
+    "src/screens/mod.rs",
+    "src/play/recovery.rs",
+    "src/contract/erased.rs",
+    "src/i18n/words.rs",
+];
+
+fn shell_keys(texts: &[(String, String)]) -> BTreeSet<String> {
+    let keys: BTreeSet<&str> = texts.iter().map(|(k, _)| k.as_str()).collect();
+    let mut shell: BTreeSet<String> = keys
+        .iter()
+        .filter(|k| k.starts_with("name_") || k.starts_with("pitch_"))
+        .map(|k| k.to_string())
+        .collect();
+    for f in SHELL_FILES {
+        println!("cargo::rerun-if-changed={f}");
+        let src = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        for word in src.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if keys.contains(word) {
+                shell.insert(word.to_string());
+            }
+        }
+    }
+    shell
+}
+
 fn load(texts: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
     texts
         .iter()
@@ -177,31 +226,50 @@ fn main() {
         problems.join("\n")
     );
 
-    let mut out = String::new();
-    let list = |t: &[(String, String)]| {
-        t.iter()
-            .map(|(_, v)| format!("{v:?}"))
+    // The shell's texts (what the first load shows before any chunk is in:
+    // the home screen, the language switch, a load that failed, the panic
+    // screen) come first and stay in the main module; every other text is
+    // in `rest_text`, which only the chunks' entry points reach, so
+    // wasm-split-cli moves those texts (most of them) out of the first load.
+    let shell = shell_keys(&en_texts);
+    let en_texts: Vec<(String, String)> = en_texts
+        .iter()
+        .filter(|(k, _)| shell.contains(k))
+        .chain(en_texts.iter().filter(|(k, _)| !shell.contains(k)))
+        .cloned()
+        .collect();
+    let de_of = |k: &str| {
+        de_texts
+            .iter()
+            .find(|(d, _)| d == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let n_shell = shell.len();
+    let list = |lang: &str, range: std::ops::Range<usize>| {
+        en_texts[range]
+            .iter()
+            .map(|(k, v)| {
+                let v = if lang == "en" { v.clone() } else { de_of(k) };
+                format!("{v:?}")
+            })
             .collect::<Vec<_>>()
             .join(",\n")
     };
-    out.push_str(&format!(
-        "static EN: [&str; {n}] = [{}];\nstatic DE: [&str; {n}] = [{}];\n",
-        list(&en_texts),
-        list(
-            &en_texts
-                .iter()
-                .map(|(k, _)| (
-                    k.clone(),
-                    de_texts
-                        .iter()
-                        .find(|(d, _)| d == k)
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default()
-                ))
-                .collect::<Vec<_>>()
-        ),
-        n = en_texts.len()
-    ));
+    let n = en_texts.len();
+    let mut out = format!(
+        "/// How many texts the main module holds (keys below this).\npub const SHELL: usize = {n_shell};\n\
+         static SHELL_EN: [&str; {n_shell}] = [{}];\nstatic SHELL_DE: [&str; {n_shell}] = [{}];\n\
+         /// Every other text (key - SHELL), in the chunks.\n\
+         fn rest_text(l: Locale, k: usize) -> &'static str {{\n\
+         static REST_EN: [&str; {r}] = [{}];\nstatic REST_DE: [&str; {r}] = [{}];\n\
+         match l {{ Locale::en => REST_EN[k], Locale::de => REST_DE[k] }}\n}}\n",
+        list("en", 0..n_shell),
+        list("de", 0..n_shell),
+        list("en", n_shell..n),
+        list("de", n_shell..n),
+        r = n - n_shell,
+    );
     out.push_str("#[allow(non_upper_case_globals, dead_code)]\npub mod keys {\n");
     for (i, (k, _)) in en_texts.iter().enumerate() {
         out.push_str(&format!("    pub const {k}: usize = {i};\n"));

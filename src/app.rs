@@ -65,6 +65,7 @@ fn Shell() -> impl IntoView {
                 Route::ReplayAt(id, k) => crate::screens::show(move |s| (s.replay)(Some(id), Some(k))),
                 Route::Review(id) => crate::screens::show(move |s| (s.review)(id)),
                 Route::Join => crate::screens::show(|s| (s.join)()),
+                Route::Settings => crate::screens::show(|s| (s.settings)()),
                 Route::NotFound => view! { <NotFound/> }.into_any(),
             })
         }}
@@ -194,7 +195,6 @@ fn HomeScreen() -> impl IntoView {
     let aside = RwSignal::new(store::aside_items());
     let unseen = RwSignal::new(store::unseen_quarantined());
     let confirm_delete = RwSignal::new(None::<String>);
-    let settings = RwSignal::new(store::load_settings());
     // A guided first game is not in the history (issue 25).
     let count_finished = || {
         store::list_games()
@@ -203,13 +203,6 @@ fn HomeScreen() -> impl IntoView {
             .count()
     };
     let finished = RwSignal::new(count_finished());
-    // After a backup was restored: everything listed here may have changed.
-    let restored = Callback::new(move |_| {
-        saved.set(resumable());
-        aside.set(store::aside_items());
-        finished.set(count_finished());
-        settings.set(store::load_settings());
-    });
     // For the measurement script: the home screen is rendered and live.
     Effect::new(move |_| crate::platform::device::mark("spielblock:interactive"));
 
@@ -359,27 +352,9 @@ fn HomeScreen() -> impl IntoView {
                     </section>
                 })
             }}
-            <section aria-labelledby="settings-title" class="settings">
-                <h2 id="settings-title">{t!(i18n, settings)}</h2>
-                <label class="check">
-                    <input type="checkbox" data-testid="vibrate-setting" prop:checked=move || settings.get().vibrate
-                        on:change=move |ev| {
-                            let s = store::Settings { vibrate: event_target_checked(&ev), ..store::load_settings() };
-                            store::save_settings(s);
-                            settings.set(s);
-                        }/>
-                    {t!(i18n, vibrate_setting)}
-                </label>
-                <crate::play::dialogs::SoundSetting/>
-                <crate::play::dialogs::CheersSetting/>
-                <crate::play::dialogs::SpeedSetting speed=RwSignal::new(settings.get_untracked().speed)/>
-            </section>
-            <section aria-labelledby="backup-title" class="settings">
-                <h2 id="backup-title">{t!(i18n, backup_title)}</h2>
-                <p class="hint">{t!(i18n, backup_hint)}</p>
-                <crate::screens::backup::BackupTools restored/>
-                <crate::screens::replay::OpenGameFile/>
-            </section>
+            <p class="home-links">
+                <Link to={"/settings".to_string()} class="button settings-link">{t!(i18n, settings_title)}</Link>
+            </p>
         </main>
     }
 }

@@ -27,6 +27,8 @@ pub enum Route {
     Review(String),
     /// A phone joins a game held on another device (issue 41).
     Join,
+    /// Settings, backup and opening a shared game file (issue 42).
+    Settings,
     NotFound,
 }
 
@@ -47,6 +49,7 @@ impl Route {
             },
             ["review", id] => Route::Review(decode(id)),
             ["join"] => Route::Join,
+            ["settings"] => Route::Settings,
             _ => Route::NotFound,
         }
     }

@@ -38,6 +38,7 @@ macro_rules! games {
             #[cfg(feature = "split")]
             #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $code() -> Result<GameEntry, LoadError> {
+                crate::i18n::locale::install_texts();
                 Ok(crate::contract::entry::<$game>())
             }
             #[cfg(not(feature = "split"))]

@@ -37,10 +37,43 @@ impl Locale {
 
 /// A key's text in a locale.
 pub fn text(l: Locale, key: usize) -> &'static str {
-    match l {
-        Locale::en => EN[key],
-        Locale::de => DE[key],
+    if key < SHELL {
+        return match l {
+            Locale::en => SHELL_EN[key],
+            Locale::de => SHELL_DE[key],
+        };
     }
+    match REST.get() {
+        Some(rest) => rest(l, key - SHELL),
+        None => {
+            // Only a screen drawn before any chunk is in could get here, and
+            // every such screen's file is in build.rs's SHELL_FILES: this is
+            // a bug for the tests to catch (they fail on a console error).
+            web_sys::console::error_1(&format!("text {key} asked before the chunks").into());
+            "…"
+        }
+    }
+}
+
+/// Where the texts of the chunks are looked up.
+type Lookup = fn(Locale, usize) -> &'static str;
+
+thread_local! {
+    /// The texts that travel in the chunks, once one of them is in.
+    static REST: std::cell::Cell<Option<Lookup>> = const { std::cell::Cell::new(NO_CHUNKS) };
+}
+
+/// Without chunks (the `split` feature off: the browser tests' build) every
+/// text is in the one module from the start.
+#[cfg(not(feature = "split"))]
+const NO_CHUNKS: Option<Lookup> = Some(rest_text);
+#[cfg(feature = "split")]
+const NO_CHUNKS: Option<Lookup> = None;
+
+/// Called by each chunk's entry points, so that this function and the texts
+/// it reaches are in the chunks (shared by them), not in the first load.
+pub fn install_texts() {
+    REST.set(Some(rest_text));
 }
 
 /// Fills the `{{ name }}` placeholders of `template`.

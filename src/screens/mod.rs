@@ -1,6 +1,6 @@
 //! The screens that need a game's code anyway travel in the games' wasm
 //! chunk: the set-up, the game in play (session and host), the history with
-//! its statistics, the replay and the review. The first load does not carry them. The
+//! its statistics, the replay, the review, and the settings with the backup. The first load does not carry them. The
 //! router shows them through [`show`], which loads the chunk first, like a
 //! game's screens wait for its code (`crate::games::when_loaded`).
 
@@ -8,6 +8,7 @@ pub mod backup;
 pub mod history;
 pub mod replay;
 pub mod review;
+pub mod settings;
 pub mod setup;
 
 use crate::games::{loading_with, LoadError, Loading};
@@ -23,6 +24,7 @@ pub struct Screens {
     pub setup: fn(String) -> AnyView,
     pub play: fn(crate::contract::GameEntry, crate::store::SavedGame) -> AnyView,
     pub join: fn() -> AnyView,
+    pub settings: fn() -> AnyView,
 }
 
 fn screens() -> Screens {
@@ -33,12 +35,14 @@ fn screens() -> Screens {
         setup: |game| view! { <crate::screens::setup::Setup game/> }.into_any(),
         play: crate::play::screen::open,
         join: || view! { <crate::play::phones::Join/> }.into_any(),
+        settings: || view! { <crate::screens::settings::Settings/> }.into_any(),
     }
 }
 
 #[cfg(feature = "split")]
 #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn screens_code() -> Result<Screens, LoadError> {
+    crate::i18n::locale::install_texts();
     Ok(screens())
 }
 

@@ -28,6 +28,10 @@ for (const scheme of ['light', 'dark']) {
     await page.goto(env.base + '/');
     await page.waitForSelector('.game-card');
     await audit(page, `home (${scheme})`);
+    await page.click('a.settings-link');
+    await page.waitForSelector('[data-testid=export-all]');
+    await audit(page, `settings and backup (${scheme})`);
+    await page.click('.topbar a');
     await page.click('[data-game=en-gingg] a');
     await page.waitForSelector('[data-testid=seat-row]');
     await page.click('details summary');
@@ -139,8 +143,10 @@ test('the screen stays awake during a game; a roll vibrates unless turned off', 
   await page.click('a[href="/"]');
   await page.waitForSelector('.game-card');
   await page.waitForFunction(() => window.__device.includes('wake:release'));
-  // Turn vibration off; the next roll is silent.
+  // Turn vibration off in the settings; the next roll is silent.
+  await page.click('a.settings-link');
   await page.uncheck('[data-testid=vibrate-setting]');
+  await page.click('.topbar a');
   await page.click('[data-testid=saved-game] a');
   await page.waitForSelector('[data-testid=die], [data-testid=roll]');
   const before = (await page.evaluate(() => window.__device)).filter((x) => x.startsWith('vibrate')).length;

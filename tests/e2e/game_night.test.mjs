@@ -176,11 +176,12 @@ test('the home screen dates each unfinished game and says whose turn it is, in t
   await page.context().close();
 });
 
-test('sounds can be switched off on every table and on the home screen, and stay off', async () => {
+test('sounds can be switched off on every table and in the settings, and stay off', async () => {
   const page = await newPage(env.browser, PHONE);
   await page.goto(env.base + '/');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  await page.click('a.settings-link');
   await page.waitForSelector('[data-testid=sound-setting]');
   assert.equal(await page.isChecked('[data-testid=sound-setting]'), true, 'on by default');
   await setUpGame(page, env.base, { game: 'en-gingg', names: ['Ana', 'Ben'], seed: 5 });
@@ -190,6 +191,7 @@ test('sounds can be switched off on every table and on the home screen, and stay
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('spielblock.settings')).sound), false);
   await page.click('[data-testid=roll]');
   await page.click('.topbar a');
+  await page.click('a.settings-link');
   await page.waitForSelector('[data-testid=sound-setting]');
   assert.equal(await page.isChecked('[data-testid=sound-setting]'), false);
   assert.deepEqual(page.problems, []);
@@ -265,8 +267,8 @@ test('a finished game feels finished: a podium for several players; a solo game 
   assert.equal(await page.$('.ranking .winner'), null, 'solo, nobody is ranked first');
   await solo(41);
   assert.match(await page.textContent('[data-testid=solo-average]'), /^Average of Ana: −?\d+\.\d over 2 games$/);
-  // Switched off on the home screen: a new record is not celebrated.
-  await page.goto(env.base + '/');
+  // Switched off in the settings: a new record is not celebrated.
+  await page.goto(env.base + '/settings');
   await page.uncheck('[data-testid=cheers-setting]');
   const settings = await page.evaluate(() => JSON.parse(localStorage.getItem('spielblock.settings')));
   assert.equal(settings.cheers, false);

@@ -136,6 +136,8 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   const stored = () => page.evaluate(() => Object.fromEntries(Object.keys(localStorage)
     .filter((k) => k.startsWith('spielblock.')).sort().map((k) => [k, localStorage.getItem(k)])));
   const before = await stored();
+  // The backup is one tap away from the home screen, in the settings.
+  await page.click('a.settings-link');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-all]')]);
   const file = path.join(tmp, 'backup.json');
   await download.saveAs(file);
@@ -154,9 +156,10 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   await shot(page, 'backup-refused-360');
   // A new phone: nothing stored; the file brings all back.
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
+  await page.goto(env.base + '/');
   await page.waitForSelector('.game-card');
   assert.equal(await page.$('[data-testid=saved-game]'), null);
+  await page.click('a.settings-link');
   await page.setInputFiles('[data-testid=import-file]', file);
   await page.waitForSelector('[data-testid=import-plan]');
   assert.match(await page.textContent('[data-testid=import-plan]'), /New games: 5/);
@@ -164,13 +167,14 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   await page.click('[data-testid=import-confirm]');
   await page.waitForSelector('[data-testid=import-done]');
   assert.deepEqual(await stored(), before, 'every entry is back as it was');
+  await page.click('.topbar a');
   await page.waitForSelector('[data-testid=saved-game]');
   assert.match(await page.textContent('.history-link'), /4 finished/);
   // The unfinished game resumes.
   await page.click('[data-testid=saved-game] a');
   await page.waitForSelector('main.play');
   // The same file again adds nothing.
-  await page.goto(env.base + '/');
+  await page.goto(env.base + '/settings');
   await page.setInputFiles('[data-testid=import-file]', file);
   await page.waitForSelector('[data-testid=import-plan]');
   assert.match(await page.textContent('[data-testid=import-plan]'), /nothing to add/);
@@ -181,7 +185,7 @@ test('a backup moves everything: download, clear, restore, all back; a broken or
   const de = await newPage(env.browser, { width: 320, height: 640 });
   await de.goto(env.base + '/');
   await de.evaluate(() => localStorage.setItem('spielblock.lang', '"de"'));
-  await de.reload();
+  await de.goto(env.base + '/settings');
   await de.setInputFiles('[data-testid=import-file]', file);
   await de.waitForSelector('[data-testid=import-plan]');
   assert.match(await de.textContent('[data-testid=import-plan]'), /Neue Spiele: 5/);

@@ -220,6 +220,8 @@ test('first visits to any of the app\'s addresses show the app, also when it is 
     ['/new', '/', '.game-card'],
     ['/replay', '/', '.game-card'],
     ['/play', '/history/', '[data-testid=history-empty]'],
+    ['/spielblock', '/settings/', '[data-testid=export-all]'],
+    ['/play', '/settings', '[data-testid=export-all]'],
     ['', '/index.html', '.game-card'],
   ];
   for (const [prefix, where, want] of cases) {

@@ -199,11 +199,12 @@ test('a finished game is shared through the Web Share API or as a download, and 
   const shared = path.join(tmp, download.suggestedFilename());
   await download.saveAs(shared);
 
-  // Another phone, nothing played yet: from the home screen the file opens
-  // into the replay, unsaved.
+  // Another phone, nothing played yet: from the settings (a tap from the
+  // home screen) the file opens into the replay, unsaved.
   const other = await newPage(env.browser, PHONE);
   await seed(other, []);
   await other.goto(env.base + '/');
+  await other.click('a.settings-link');
   await other.setInputFiles('[data-testid=open-shared]', shared);
   await other.waitForSelector('[data-testid=shared-game]');
   assert.equal(new URL(other.url()).pathname, '/replay');
