@@ -19,7 +19,7 @@ fn main() {
     let mut rng = Rng::new(0);
     for i in 0..games {
         let mut g = Choice::new(1, &Options::default(), seed + i).expect("game");
-        g.warm_up();
+        while !g.warm_up() {}
         while let Some(&s) = g.to_act().first() {
             let view = g.view(Some(s));
             // The faster of two timings: a shared machine preempts now and then.

@@ -19,16 +19,15 @@ fn main() {
     let mut thrown = Vec::new();
     let mut rng = Rng::new(0);
     let t = Instant::now();
-    MindGolf::new(1, &Options::default(), seed)
-        .expect("game")
-        .warm_up();
+    let first = MindGolf::new(1, &Options::default(), seed).expect("game");
+    while !first.warm_up() {}
     println!(
         "lane table (built once, when a game opens): {:.1} ms",
         t.elapsed().as_secs_f64() * 1e3
     );
     for i in 0..games {
         let mut g = MindGolf::new(1, &Options::default(), seed + i).expect("game");
-        g.warm_up();
+        while !g.warm_up() {}
         while let Some(&s) = g.to_act().first() {
             let view = g.view(Some(s));
             let t = Instant::now();

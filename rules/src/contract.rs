@@ -598,8 +598,13 @@ pub trait ComputerPlayer: Game {
     }
 
     /// Builds whatever the computer player needs (tables) ahead of its first
-    /// decision, so that decision is as quick as the others.
-    fn warm_up(&self) {}
+    /// decision, so that decision is as quick as the others: a slice of it
+    /// per call (a few milliseconds natively), so a browser can build it
+    /// between frames, true once all is built. Nothing is lost if a decision
+    /// comes first: the player then builds the rest at once.
+    fn warm_up(&self) -> bool {
+        true
+    }
 }
 
 /// The coach and the review (issue 25), and what `driver::coach_check`

@@ -104,8 +104,9 @@ pub trait GameInPlay: Send + Sync {
     fn retract(&mut self);
     /// The turn (or round) as players count it.
     fn turn(&self) -> u32;
-    /// Prepares the computer players' tables ahead of their first decision.
-    fn warm_up(&self);
+    /// Prepares a slice of the computer players' tables ahead of their first
+    /// decision; true once they are built (`rules::ComputerPlayer::warm_up`).
+    fn warm_up(&self) -> bool;
     /// The game's table, typed, following `port.frame`: the acting seat's
     /// view and legal actions in play, everything open after move
     /// `frame.moves` in a replay (only of a finished game).
@@ -444,8 +445,8 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         self.m().state().turn_number()
     }
 
-    fn warm_up(&self) {
-        self.m().state().warm_up();
+    fn warm_up(&self) -> bool {
+        self.m().state().warm_up()
     }
 
     fn table(&self, port: TableLink) -> AnyView {
@@ -679,9 +680,13 @@ pub fn facts<G: GameView>() -> GameEntry {
         record: G::RECORD,
         name: G::name,
         pitch: G::pitch,
-        options: G::options_spec,
-        people_only: |o| parse_options::<G>(o).is_ok_and(|o| G::people_only(&o)),
-        option_label: G::option_label,
+        // The options and their words are the rules' and the game view's
+        // code: only the set-up and the table ask, each once the game's code
+        // is in (`games::when_loaded`), so the facts keep them out of the
+        // first load (issue 42).
+        options: Vec::new,
+        people_only: |_| false,
+        option_label: |key, _| key.to_string(),
         new_record: |_, _, _| Err(not_loaded()),
         open: |_| Err(not_loaded()),
         rules: || ().into_any(),
@@ -703,6 +708,9 @@ pub fn entry<G: GameView>() -> GameEntry {
         replay_hint: G::replay_hint,
         lesson: G::lesson,
         guest: |seat| Some(Box::new(Guest::<G>::new(seat))),
+        options: G::options_spec,
+        people_only: |o| parse_options::<G>(o).is_ok_and(|o| G::people_only(&o)),
+        option_label: G::option_label,
         ..facts::<G>()
     }
 }

@@ -22,7 +22,7 @@ pub fn initial_locale() -> Locale {
             .or_else(|| web_sys::window().and_then(|w| w.navigator().language()))
     };
     let code = stored.or_else(browser).unwrap_or_default();
-    if code.to_lowercase().starts_with("de") {
+    if code.to_ascii_lowercase().starts_with("de") {
         Locale::de
     } else {
         Locale::en

@@ -300,13 +300,27 @@ fn PlayScreen(session: Session) -> impl IntoView {
     let marks = session.with_untracked(|s| s.marks());
     let coached = marks.coach;
     // With a computer seat or the coach (the same player), build its
-    // tables once the table is on screen, not at its first decision.
+    // tables once the table is on screen, not at its first decision: a
+    // slice per task, so a tap in between is answered at once (issue 42:
+    // MindGolf's lane table in one piece blocked a throttled phone for
+    // about 200 ms just after the table showed).
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
+        fn slice(session: RwSignal<Session>) {
+            device::mark("spielblock:warm-up-slice-start");
+            let done = session
+                .try_with_untracked(|s| s.live().warm_up())
+                .unwrap_or(true);
+            device::measure_since("spielblock:warm-up-slice", "spielblock:warm-up-slice-start");
+            if done {
+                device::measure_since("spielblock:warm-up", "spielblock:warm-up-start");
+            } else {
+                set_timeout(move || slice(session), Duration::ZERO);
+            }
+        }
         set_timeout(
             move || {
                 device::mark("spielblock:warm-up-start");
-                session.try_with_untracked(|s| s.live().warm_up());
-                device::measure_since("spielblock:warm-up", "spielblock:warm-up-start");
+                slice(session);
             },
             Duration::from_millis(100),
         );

@@ -356,9 +356,11 @@ if (!sizesOnly) {
       .catch(() => {});
     const xs = await page.evaluate(() => performance.getEntriesByName('spielblock:computer').map((e) => e.duration));
     const warm = await page.evaluate(() => performance.getEntriesByName('spielblock:warm-up').map((e) => e.duration)[0] ?? 0);
+    // Built a slice per task (issue 42): the longest task it took.
+    const slice = await page.evaluate(() => Math.max(0, ...performance.getEntriesByName('spielblock:warm-up-slice').map((e) => e.duration)));
     const m = median(xs);
     const label = Object.keys(options).length ? `${game} ${options.width}x${options.height}/${options.mines}` : game;
-    console.log(`  ${label.padEnd(10)} tables at game start ${warm.toFixed(1)} ms; decisions: first ${xs[0].toFixed(1)} ms, median ${m.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length}  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
+    console.log(`  ${label.padEnd(10)} tables at game start ${warm.toFixed(1)} ms (longest task ${slice.toFixed(1)} ms); decisions: first ${xs[0].toFixed(1)} ms, median ${m.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms over ${xs.length}  budget < ${BUDGET.tap}: ${m < BUDGET.tap ? 'ok' : 'OVER'}`);
     if (m >= BUDGET.tap) failures.push(`${label} computer decision ${m.toFixed(1)} ms`);
     await page.context().close();
   }

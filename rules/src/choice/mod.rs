@@ -554,8 +554,9 @@ impl ComputerPlayer for Choice {
         (name == "greedy").then(|| bot::greedy(view, seat))
     }
 
-    fn warm_up(&self) {
+    fn warm_up(&self) -> bool {
         bot::warm_up();
+        true
     }
 }
 

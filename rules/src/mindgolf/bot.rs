@@ -202,54 +202,92 @@ pub const DECLINE: f64 = 1.0;
 /// Steps per table entry at most (a few are needed).
 const NEWTON_STEPS: usize = 30;
 
-impl LaneTable {
-    fn build(green_dice: usize) -> LaneTable {
-        let throws = Shape::all(green_dice);
+/// A lane table built row by row (`LaneTable::warm_step`): the rows for
+/// 1..=`k` fields left are done.
+struct Partial {
+    k: usize,
+    /// Distances done of the next row (1..=`x`).
+    x: usize,
+    value: Vec<Vec<f64>>,
+    throws: Vec<Shape>,
+}
+
+impl Partial {
+    fn start(green_dice: usize) -> Partial {
+        Partial {
+            k: 0,
+            x: 0,
+            value: vec![vec![0.0; MAX_DIST + 1]; FIELDS + 1],
+            throws: Shape::all(green_dice),
+        }
+    }
+
+    /// The values with one more field left (the next row of the dynamic
+    /// programme).
+    fn row(&mut self, green_dice: usize) {
+        self.part(green_dice, MAX_DIST);
+    }
+
+    /// Up to `n` more distances of the next row (the row is done when its
+    /// last distance is).
+    fn part(&mut self, green_dice: usize, n: usize) {
+        let k = self.k + 1;
         let max_value = green_dice * 36;
-        let mut value = vec![vec![0.0; MAX_DIST + 1]; FIELDS + 1];
+        let (throws, value) = (&self.throws, &mut self.value);
         let mut pays = vec![0.0; max_value + 1];
         let mut capped = vec![0.0; max_value + 1];
-        for k in 1..=FIELDS {
-            for x in 1..=MAX_DIST {
-                // What ending at distance y with k-1 fields left is worth.
-                for (v, slot) in pays.iter_mut().enumerate() {
-                    let y = x.abs_diff(v);
-                    *slot = if y == 0 {
-                        2.0 * (k - 1) as f64
-                    } else if k == 1 {
-                        -2.0
-                    } else {
-                        value[k - 1][y.min(MAX_DIST)]
-                    };
-                }
-                // V = g(V): the best throw when any value may go elsewhere
-                // at V - DECLINE. g is convex with slopes below 1 (the
-                // chance of declining), so Newton steps from g's value
-                // without declining (below V) climb to V; g is piecewise
-                // linear, so they end there in a few steps.
-                let mut g = |v: f64| {
-                    for (o, p) in capped.iter_mut().zip(&pays) {
-                        *o = max(*p, v - DECLINE);
-                    }
-                    best_throw(&throws, green_dice, &capped)
+        let last = (self.x + n).min(MAX_DIST);
+        for x in self.x + 1..=last {
+            // What ending at distance y with k-1 fields left is worth.
+            for (v, slot) in pays.iter_mut().enumerate() {
+                let y = x.abs_diff(v);
+                *slot = if y == 0 {
+                    2.0 * (k - 1) as f64
+                } else if k == 1 {
+                    -2.0
+                } else {
+                    value[k - 1][y.min(MAX_DIST)]
                 };
-                let mut v = best_throw(&throws, green_dice, &pays);
-                for _ in 0..NEWTON_STEPS {
-                    let gv = g(v);
-                    if (gv - v).abs() < 1e-12 {
-                        break;
-                    }
-                    if gv < v {
-                        // A step past a kink: g pulls back (a contraction).
-                        v = gv;
-                        continue;
-                    }
-                    let slope = ((g(v + 1e-6) - gv) / 1e-6).min(0.999);
-                    v += (gv - v) / (1.0 - slope);
-                }
-                value[k][x] = v;
             }
+            // V = g(V): the best throw when any value may go elsewhere
+            // at V - DECLINE. g is convex with slopes below 1 (the
+            // chance of declining), so Newton steps from g's value
+            // without declining (below V) climb to V; g is piecewise
+            // linear, so they end there in a few steps.
+            let mut g = |v: f64| {
+                for (o, p) in capped.iter_mut().zip(&pays) {
+                    *o = max(*p, v - DECLINE);
+                }
+                best_throw(throws, green_dice, &capped)
+            };
+            let mut v = best_throw(throws, green_dice, &pays);
+            for _ in 0..NEWTON_STEPS {
+                let gv = g(v);
+                if (gv - v).abs() < 1e-12 {
+                    break;
+                }
+                if gv < v {
+                    // A step past a kink: g pulls back (a contraction).
+                    v = gv;
+                    continue;
+                }
+                let slope = ((g(v + 1e-6) - gv) / 1e-6).min(0.999);
+                v += (gv - v) / (1.0 - slope);
+            }
+            value[k][x] = v;
         }
+        self.x = last;
+        if last == MAX_DIST {
+            self.k = k;
+            self.x = 0;
+        }
+    }
+
+    fn finish(mut self, green_dice: usize) -> LaneTable {
+        while self.k < FIELDS {
+            self.row(green_dice);
+        }
+        let max_value = green_dice * 36;
         let mut reachable = vec![false; max_value + 1];
         for g in 0..=green_dice {
             for (dice, _) in dice_multisets(g) {
@@ -259,21 +297,65 @@ impl LaneTable {
             }
         }
         LaneTable {
-            value,
-            throws,
+            value: self.value,
+            throws: self.throws,
             max_value,
             green_dice,
             reachable,
         }
     }
+}
 
-    /// The table for a set with this many green dice, built once.
+/// The finished tables, by number of green dice.
+fn tables() -> std::sync::MutexGuard<'static, HashMap<usize, &'static LaneTable>> {
+    static TABLES: OnceLock<Mutex<HashMap<usize, &'static LaneTable>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Default::default);
+    tables.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The tables being built a row at a time.
+fn partials() -> std::sync::MutexGuard<'static, HashMap<usize, Partial>> {
+    static PARTIALS: OnceLock<Mutex<HashMap<usize, Partial>>> = OnceLock::new();
+    let partials = PARTIALS.get_or_init(Default::default);
+    partials.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl LaneTable {
+    /// The table for a set with this many green dice, built once (what
+    /// `warm_step` built of it already is kept).
     pub fn get(green_dice: usize) -> &'static LaneTable {
-        static TABLES: OnceLock<Mutex<HashMap<usize, &'static LaneTable>>> = OnceLock::new();
-        let tables = TABLES.get_or_init(Default::default);
-        let mut t = tables.lock().unwrap_or_else(|e| e.into_inner());
-        t.entry(green_dice)
-            .or_insert_with(|| Box::leak(Box::new(LaneTable::build(green_dice))))
+        let mut t = tables();
+        if let Some(table) = t.get(&green_dice) {
+            return table;
+        }
+        let partial = partials()
+            .remove(&green_dice)
+            .unwrap_or_else(|| Partial::start(green_dice));
+        let table: &'static LaneTable = Box::leak(Box::new(partial.finish(green_dice)));
+        t.insert(green_dice, table);
+        table
+    }
+
+    /// Builds a third of a row of the table (a row per field left: a
+    /// millisecond or two natively, at most about 17 ms in Chromium at 4x
+    /// CPU throttling), so a browser can build it between frames; true once
+    /// the table is built.
+    pub fn warm_step(green_dice: usize) -> bool {
+        if tables().contains_key(&green_dice) {
+            return true;
+        }
+        let done = {
+            let mut p = partials();
+            let partial = p
+                .entry(green_dice)
+                .or_insert_with(|| Partial::start(green_dice));
+            partial.part(green_dice, MAX_DIST.div_ceil(3));
+            partial.k == FIELDS
+        };
+        if done {
+            LaneTable::get(green_dice);
+        }
+        done
     }
 
     /// The expected final score of a lane in this state.
@@ -953,6 +1035,29 @@ pub fn greedy(view: &View, seat: Seat) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 42: the table a browser builds a row per task is the one built
+    /// in one piece, to the last bit, and `get` finishes one half built.
+    #[test]
+    fn the_lane_table_built_a_row_at_a_time_is_the_one_built_at_once() {
+        for green in [1, 2] {
+            let at_once = Partial::start(green).finish(green);
+            let mut steps = 1;
+            while !LaneTable::warm_step(green) {
+                steps += 1;
+            }
+            assert!(steps <= 3 * FIELDS);
+            let stepped = LaneTable::get(green);
+            assert_eq!(stepped.value, at_once.value);
+            assert_eq!(stepped.reachable, at_once.reachable);
+            assert!(LaneTable::warm_step(green), "built once");
+        }
+        let mut half = Partial::start(4);
+        half.row(4);
+        half.part(4, 100);
+        partials().insert(4, half);
+        assert_eq!(LaneTable::get(4).value, Partial::start(4).finish(4).value);
+    }
     use crate::contract::Game;
 
     /// `worths` (fast, for every value at once) is `placement`'s best, on

@@ -767,8 +767,8 @@ impl ComputerPlayer for MindGolf {
         (name == "greedy").then(|| bot::greedy(view, seat))
     }
 
-    fn warm_up(&self) {
-        bot::LaneTable::get(usize::from(self.green_dice));
+    fn warm_up(&self) -> bool {
+        bot::LaneTable::warm_step(usize::from(self.green_dice))
     }
 }
 
