@@ -3,7 +3,7 @@
 use crate::games;
 use crate::i18n::Text;
 use crate::i18n::*;
-use crate::platform::lang::{initial_locale, when_text, LangSwitch};
+use crate::platform::lang::{initial_locale, when_text, BackBar, LangSwitch};
 use crate::routes::{provide_nav, Link, Route};
 use crate::store::{self, LoadError, SavedGame};
 use leptos::prelude::*;
@@ -113,10 +113,7 @@ fn NotFound() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <main class="screen">
-            <header class="topbar">
-                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                <LangSwitch/>
-            </header>
+            <BackBar to="/" label=keys::home/>
             <p class="notice" role="alert">{t!(i18n, page_missing)}</p>
         </main>
     }
@@ -385,10 +382,7 @@ fn Play(id: String) -> impl IntoView {
             },
             Err(LoadError::Missing) => view! {
                 <main class="screen">
-                    <header class="topbar">
-                        <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                        <LangSwitch/>
-                    </header>
+                    <BackBar to="/" label=keys::home/>
                     <p class="notice" role="alert">{t!(i18n, game_missing)}</p>
                 </main>
             }

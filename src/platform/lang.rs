@@ -29,6 +29,19 @@ pub fn initial_locale() -> Locale {
     }
 }
 
+/// The bar atop a screen that is not a table: the way back (to `to`, named
+/// by the text `label`, a `keys::` constant) and the language switch.
+#[component]
+pub fn BackBar(to: &'static str, label: usize) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <header class="topbar">
+            <crate::routes::Link to={to.to_string()} class="button ghost">"← "{tr(i18n, label)}</crate::routes::Link>
+            <LangSwitch/>
+        </header>
+    }
+}
+
 /// The language switch, on every screen.
 #[component]
 pub fn LangSwitch() -> impl IntoView {

@@ -6,8 +6,7 @@
 
 use crate::i18n::Text;
 use crate::i18n::*;
-use crate::platform::lang::LangSwitch;
-use crate::routes::Link;
+use crate::platform::lang::BackBar;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -58,10 +57,7 @@ pub fn Unreadable(reason: Text) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <main class="screen">
-            <header class="topbar">
-                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                <LangSwitch/>
-            </header>
+            <BackBar to="/" label=keys::home/>
             <p class="notice error" role="alert">
                 {move || { let l = i18n.get_locale(); td_string!(l, game_unreadable, reason = reason.get(l)).to_string() }}
             </p>

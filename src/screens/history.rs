@@ -6,7 +6,7 @@ use crate::contract::RecordKind;
 use crate::games;
 use crate::i18n::level_text;
 use crate::i18n::*;
-use crate::platform::lang::LangSwitch;
+use crate::platform::lang::BackBar;
 use crate::routes::Link;
 use crate::store;
 use crate::table::esc;
@@ -469,10 +469,7 @@ pub fn History() -> impl IntoView {
     let empty = all.with_value(Vec::is_empty);
     view! {
         <main class="screen past-games">
-            <header class="topbar">
-                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                <LangSwitch/>
-            </header>
+            <BackBar to="/" label=keys::home/>
             <h1>{t!(i18n, history_title)}</h1>
             {if empty {
                 view! { <p class="hint" data-testid="history-empty">{t!(i18n, history_empty)}</p> }.into_any()

@@ -9,7 +9,7 @@ use crate::contract::{GameEntry, GameInPlay, TableLink, Viewpoint};
 use crate::games;
 use crate::i18n::Text;
 use crate::i18n::*;
-use crate::platform::lang::LangSwitch;
+use crate::platform::lang::{BackBar, LangSwitch};
 use crate::routes::{Link, Nav};
 use crate::screens::backup::BackupError;
 use crate::store::{self, LoadError, Meet, SavedGame, Unreadable, GAME_PREFIX};
@@ -265,12 +265,8 @@ pub fn load_failure(e: LoadError) -> Text {
 /// The top bar of a replay screen without a game: back to the history.
 #[component]
 fn BackToHistory() -> impl IntoView {
-    let i18n = use_i18n();
     view! {
-        <header class="topbar">
-            <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
-            <LangSwitch/>
-        </header>
+        <BackBar to="/history" label=keys::history_title/>
     }
 }
 

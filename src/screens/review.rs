@@ -9,7 +9,7 @@
 use crate::contract::{coach_number, GameEntry, GameInPlay, Judgement};
 use crate::i18n::Text;
 use crate::i18n::*;
-use crate::platform::lang::LangSwitch;
+use crate::platform::lang::{BackBar, LangSwitch};
 use crate::routes::Link;
 use crate::store;
 use crate::table::esc;
@@ -23,10 +23,7 @@ pub fn Review(id: String) -> impl IntoView {
     let notice = move |text: Text| {
         view! {
             <main class="screen review">
-                <header class="topbar">
-                    <Link to={"/history".to_string()} class="button ghost">"← "{t!(i18n, history_title)}</Link>
-                    <LangSwitch/>
-                </header>
+                <BackBar to="/history" label=keys::history_title/>
                 <p class="notice error" role="alert" data-testid="review-refused">{move || text.get(i18n.get_locale())}</p>
             </main>
         }

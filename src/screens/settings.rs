@@ -3,8 +3,7 @@
 //! neither its code nor its texts.
 
 use crate::i18n::*;
-use crate::platform::lang::LangSwitch;
-use crate::routes::Link;
+use crate::platform::lang::BackBar;
 use crate::store;
 use leptos::prelude::*;
 
@@ -17,10 +16,7 @@ pub fn Settings() -> impl IntoView {
     let restored = Callback::new(move |_| settings.set(store::load_settings()));
     view! {
         <main class="screen settings-screen">
-            <header class="topbar">
-                <Link to={"/".to_string()} class="button ghost">"← "{t!(i18n, home)}</Link>
-                <LangSwitch/>
-            </header>
+            <BackBar to="/" label=keys::home/>
             <h1>{t!(i18n, settings_title)}</h1>
             <section aria-labelledby="settings-title" class="settings">
                 <h2 id="settings-title">{t!(i18n, settings)}</h2>
