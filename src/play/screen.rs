@@ -302,8 +302,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
     // With a computer seat or the coach (the same player), build its
     // tables once the table is on screen, not at its first decision: a
     // slice per task, so a tap in between is answered at once (issue 42:
-    // MindGolf's lane table in one piece blocked a throttled phone for
-    // about 200 ms just after the table showed).
+    // a table built in one piece blocked a throttled phone for about 200 ms
+    // just after the table showed).
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
         fn slice(session: RwSignal<Session>) {
             device::mark("spielblock:warm-up-slice-start");
