@@ -8,13 +8,14 @@
 //! or, for the strong level, by the face-down card itself turned up at the
 //! round's end). The strong level also weighs what a card turned up by a
 //! placement may gain by bouncing, goes out by the chance that its score is
-//! the lowest (each other seat's score taken as normal around its estimate
-//! less 12, sd 3 + 4 per face-down card: going out rarely but surely), and
-//! covers the discard-pile top the next player could use best. It counts a
-//! line of 1 to 4 as completed less often (greedy players keep those cards)
-//! and values a line's chance a little above its mean saving, by its
-//! variance: wins vs three greedy 70.5/70.6/71.1 % over 4,000 games at seeds
-//! 1/20001/40001, was 68.8/69.5/69.4 %.
+//! the lowest (its layout then final, with no draw left to complete a line;
+//! each other seat's score taken as normal around its estimate with the one
+//! turn left to it, less 6, sd 3 + 5 per face-down card: going out rarely
+//! but surely), and covers the discard-pile top the next player could use
+//! best. It counts a line of 1 to 4 as completed less often (greedy players
+//! keep those cards) and values a line's chance a little above its mean
+//! saving, by its variance: wins vs three greedy 70.5/70.6/71.1 % over 4,000
+//! games at seeds 1/20001/40001, was 68.8/69.5/69.4 %.
 
 use super::*;
 use crate::contract::{best_first, Evaluation, Weighed};
@@ -115,6 +116,7 @@ pub fn unseen(view: &View) -> [f64; 19] {
     c.map(|x| x.max(0.0))
 }
 
+#[derive(Clone)]
 struct Eval {
     style: Style,
     /// What a face-down card is worth.
@@ -151,6 +153,14 @@ impl Eval {
             pool,
             total,
             turns,
+        }
+    }
+
+    /// The same estimate with `turns` draws still to come.
+    fn with_turns(&self, turns: f64) -> Eval {
+        Eval {
+            turns,
+            ..self.clone()
         }
     }
 
@@ -288,10 +298,12 @@ fn noise(style: Style, rng: &mut Rng) -> f64 {
 }
 
 /// The chance that `score` is the lowest of the round, each other seat's
-/// final score taken as normal around its estimate less one good turn.
+/// final score taken as normal around its estimate with the one turn left
+/// to it, less a good turn.
 fn lowest_chance(view: &View, seat: Seat, ev: &Eval, score: f64) -> f64 {
     // Fitted by simulation against greedy players (README.md).
-    let (d, a, b) = (12.0, 3.0, 4.0);
+    let (d, a, b) = (6.0, 3.0, 5.0);
+    let ev = ev.with_turns(1.0);
     (0..view.seats())
         .filter(|&s| s != seat)
         .map(|s| {
@@ -349,15 +361,25 @@ fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) ->
         }
         let mut after = *mine;
         after[pos] = Some(card);
-        let mut gain = now - ev.score(&after) + noise(ev.style, rng);
+        let going_out =
+            ev.style.tactics && view.out.is_none() && hidden == 1 && mine[pos].is_none();
+        // Going out, the layout is final: no draw is left to complete a line.
+        let last;
+        let ev_after = if going_out {
+            last = ev.with_turns(0.0);
+            &last
+        } else {
+            ev
+        };
+        let mut gain = now - ev_after.score(&after) + noise(ev.style, rng);
         if ev.style.tactics && mine[pos].is_none() {
-            gain += ev.bounce_value(&after, pos);
+            gain += ev_after.bounce_value(&after, pos);
         }
-        if ev.style.tactics && view.out.is_none() && hidden == 1 && mine[pos].is_none() {
+        if going_out {
             // This would go out: -5 if lowest, else +5 (R-GN-9), weighed
             // by the chance of being lowest. A round that drags on is ended
             // anyway.
-            let p = lowest_chance(view, seat, ev, ev.score(&after));
+            let p = lowest_chance(view, seat, ev, ev_after.score(&after));
             let stalled = view.turns as usize > 20 * view.seats();
             gain += p * (GOING_OUT as f64 + 2.0);
             if !stalled {
