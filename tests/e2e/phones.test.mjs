@@ -315,19 +315,39 @@ test('a Minesweeper duel across two phones: the host\'s failed mark never reache
 test('a phone closed mid-game rejoins its seat with a new invitation, and the host reloaded mid-game takes its phones back: nothing lost, nothing doubled', async () => {
   const host = await hostGame(await phone(), { game: 'choice', names: ['Ana', 'Ben'], remote: [1], seed: 44 });
   const benBrowser = await phone();
-  const context = await benBrowser.newContext({ viewport: PHONE });
-  let ben = await context.newPage();
+  // As every other page: reduced motion, console problems kept.
+  const context = await benBrowser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const benPage = async () => {
+    const p = await context.newPage();
+    p.problems = [];
+    p.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') p.problems.push(`console ${m.type()}: ${m.text()}`); });
+    p.on('pageerror', (e) => p.problems.push(`page error: ${e.message}`));
+    return p;
+  };
+  let ben = await benPage();
   await join(host, ben, 1);
+  // What each side shows, for a game that stopped going on.
+  const state = async (page) => page.evaluate(() => ({
+    link: document.querySelector('main')?.dataset.link,
+    buttons: [...document.querySelectorAll('main button')].map((b) => `${b.dataset.testid || b.textContent.trim().slice(0, 16)}${b.disabled ? '(off)' : ''}`).join(' '),
+    text: document.querySelector('main')?.innerText.replace(/\s+/g, ' ').slice(0, 400),
+  }));
   // Plays until the host's record holds `more` moves past where it stood (or
-  // the game ends), however long each tap takes on a loaded machine.
+  // the game ends), however long each tap takes on a loaded machine; a game
+  // with no move for a minute fails with what both sides show.
   const play = async (more) => {
-    const goal = (await savedGame(host)).record.moves.length + more;
-    const deadline = Date.now() + 300000;
-    while (!(await host.$('[data-testid=result]')) && (await savedGame(host)).record.moves.length < goal) {
-      assert.ok(Date.now() < deadline, 'the game went on');
+    let moves = (await savedGame(host)).record.moves.length;
+    const goal = moves + more;
+    let since = Date.now();
+    while (!(await host.$('[data-testid=result]')) && moves < goal) {
+      if (Date.now() - since > 60000) {
+        assert.fail(`no move for a minute at ${moves}: host ${JSON.stringify(await state(host))}; Ben ${JSON.stringify(await state(ben))}; Ben's console ${JSON.stringify(ben.problems)}`);
+      }
       const a = await decide(host);
       const b = await decide(ben);
       if (!a && !b) await host.waitForTimeout(50);
+      const now = (await savedGame(host)).record.moves.length;
+      if (now !== moves) [moves, since] = [now, Date.now()];
     }
   };
   await play(6);
@@ -337,7 +357,7 @@ test('a phone closed mid-game rejoins its seat with a new invitation, and the ho
   await ben.close();
   await host.waitForSelector('[data-testid=phone-seat][data-seat="1"][data-status=waiting]', { timeout: 30000 });
   await shot(host, 'phones-host-away-360');
-  ben = await context.newPage();
+  ben = await benPage();
   await join(host, ben, 1);
   await ben.waitForSelector('[data-testid=roll], [data-testid=split], .ch-table', { timeout: 15000 });
   assert.equal((await savedGame(host)).record.moves.length, mid, 'nothing lost or doubled across the drop');
