@@ -543,6 +543,9 @@ fn copy_text(text: &str) {
 
 use wasm_bindgen::{JsCast, JsValue};
 
+/// The phone's game and its connection to the host.
+type Joined = (Rc<dyn GuestGame>, Rc<Peer>);
+
 /// The phone's side of a game across phones (`/join`): the invitation
 /// read, the answer shown, then the game's table from the host's frames.
 #[component]
@@ -559,7 +562,7 @@ pub fn Join() -> impl IntoView {
     // "connected", "away" or "closed" (`main[data-link]`).
     let link = RwSignal::new(None::<&'static str>);
     let refused = RwSignal::new(None::<Refusal>);
-    let guest = StoredValue::new_local(None::<(Rc<dyn GuestGame>, Rc<Peer>)>);
+    let guest = StoredValue::new_local(None::<Joined>);
     let framed = RwSignal::new(false);
     let game = RwSignal::new(None::<GameEntry>);
     // The screen stays awake while the phone is in a game, as the host's.
@@ -612,11 +615,32 @@ pub fn Join() -> impl IntoView {
                     _ if !current() => {}
                     LinkEvent::Open => {
                         link.try_set(Some("connected"));
-                        guest.with_value(|x| {
-                            if let Some((_, p)) = x {
-                                p.send(&hello);
+                        // The hello again until the host's first frame is
+                        // in: a hello the host kept behind a write could
+                        // wait there, and the phone would show its answer
+                        // for good (seen twice in full test runs). The host
+                        // takes the same phone's hello again as a rejoin.
+                        fn greet(
+                            guest: StoredValue<Option<Joined>, LocalStorage>,
+                            framed: RwSignal<bool>,
+                            hello: String,
+                            current: impl Fn() -> bool + 'static,
+                            left: u32,
+                        ) {
+                            if !current() || framed.try_get_untracked() != Some(false) {
+                                return;
                             }
-                        });
+                            let sent = guest
+                                .try_with_value(|x| x.as_ref().is_some_and(|(_, p)| p.send(&hello)))
+                                .unwrap_or(false);
+                            if sent && left > 0 {
+                                set_timeout(
+                                    move || greet(guest, framed, hello, current, left - 1),
+                                    std::time::Duration::from_millis(1500),
+                                );
+                            }
+                        }
+                        greet(guest, framed, hello.clone(), current, 20);
                     }
                     LinkEvent::Message(text) => match g.receive(&text) {
                         Received::Frame => {
