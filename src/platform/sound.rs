@@ -30,38 +30,52 @@ pub enum Cue {
 
 thread_local! {
     static CTX: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
+    /// The reduced-motion query, asked once (a new query per move cost a
+    /// tap about half a millisecond at 4x CPU throttling).
+    static REDUCED: Option<web_sys::MediaQueryList> = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten());
 }
 
 /// Whether sounds may play: no reduced-motion preference (the setting is
 /// the caller's, `store::Settings::sound`).
 fn allowed() -> bool {
-    let reduced = web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|m| m.matches());
-    !reduced
+    !REDUCED.with(|m| m.as_ref().is_some_and(|m| m.matches()))
 }
 
 /// Plays `cue` (`tapped`: inside a person's tap, where the audio context
-/// may be made or woken). The caller checks the setting.
+/// may be made or woken). The caller checks the setting. The context is
+/// made or woken here, inside the tap; the notes are set up once the tap's
+/// frame is drawn (issue 42: the oscillators cost a tap 2 to 4 ms at 4x CPU
+/// throttling; the dice still sound within a frame or two of the tap).
 pub fn play(cue: Cue, tapped: bool) {
     if !allowed() {
         return;
     }
-    CTX.with_borrow_mut(|ctx| {
+    let ready = CTX.with_borrow_mut(|ctx| {
         if ctx.is_none() && tapped {
             *ctx = web_sys::AudioContext::new().ok();
         }
-        let Some(ctx) = ctx.as_ref() else { return };
+        let Some(ctx) = ctx.as_ref() else {
+            return false;
+        };
         if ctx.state() == web_sys::AudioContextState::Suspended {
             if !tapped {
-                return;
+                return false;
             }
             let _ = ctx.resume();
         }
+        true
+    });
+    if ready {
+        use leptos::prelude::{request_animation_frame, set_timeout};
+        request_animation_frame(move || set_timeout(move || sound(cue), std::time::Duration::ZERO));
+    }
+}
+
+/// The notes of `cue`, from now on.
+fn sound(cue: Cue) {
+    CTX.with_borrow(|ctx| {
+        let Some(ctx) = ctx.as_ref() else { return };
         let t = ctx.current_time() + 0.01;
         let rnd = js_sys::Math::random;
         use web_sys::OscillatorType::{Sine, Square, Triangle};

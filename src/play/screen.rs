@@ -25,8 +25,13 @@ use std::time::Duration;
 
 /// After a tap re-renders the table, the control that had focus may be gone;
 /// keyboard players then continue from the game's primary control
-/// (`data-primary`) instead of the top of the page.
+/// (`data-primary`) instead of the top of the page. Not after a finger's
+/// tap: a focused control the next tap draws away costs that tap a style
+/// pass (`crate::table::keyboard_in_use`).
 fn keep_focus() {
+    if !crate::table::keyboard_in_use() {
+        return;
+    }
     request_animation_frame(|| {
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
             return;
@@ -326,6 +331,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
         );
     }
 
+    // Focus follows keyboard players only (`keep_focus`).
+    crate::table::watch_input();
     // The screen stays awake while a game is on it.
     device::keep_awake();
     on_cleanup(device::release_wake_lock);
@@ -595,7 +602,8 @@ fn PlayScreen(session: Session) -> impl IntoView {
             data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
             // A pick grows the decision bar (its confirm): what the pick is
             // about stays above it.
-            on:click=move |ev| if acting.get_untracked().is_some() && crate::table::in_decision(&ev) { crate::table::after_paint(crate::table::bring_decision_into_view) }>
+            on:click=move |ev| if acting.get_untracked().is_some() && crate::table::in_decision(&ev) { crate::table::after_paint(crate::table::bring_decision_into_view) }
+            on:mousedown=move |ev| crate::table::no_focus_on_press(&ev)>
             <header class="topbar">
                 <Link to={"/".to_string()} class="button ghost icon" label=Signal::derive(move || td_string!(i18n.get_locale(), home).to_string())>
                     <span aria-hidden="true">"⌂"</span>

@@ -166,6 +166,53 @@ pub fn clicked_legal(ev: &leptos::ev::MouseEvent) -> Option<usize> {
         .and_then(|k| k.parse().ok())
 }
 
+thread_local! {
+    /// Whether the last input was a key rather than a finger or a mouse.
+    static KEYS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static WATCHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the player is using the keyboard (the last input was a key, not
+/// a pointer). A table moves focus only for them: focus follows a keyboard
+/// player's place, while for a finger it would only cost time (issue 42:
+/// a control that holds focus costs 5 to 11 ms at 4x CPU throttling when
+/// the next tap draws it away, as the browser then settles the page's style
+/// inside the tap).
+pub fn keyboard_in_use() -> bool {
+    KEYS.get()
+}
+
+/// Starts following which kind of input the player uses (once per page).
+pub fn watch_input() {
+    use wasm_bindgen::JsCast;
+    if WATCHED.replace(true) {
+        return;
+    }
+    let Some(w) = web_sys::window() else { return };
+    for (event, keys) in [("keydown", true), ("pointerdown", false)] {
+        let f = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || KEYS.set(keys));
+        let _ =
+            w.add_event_listener_with_callback_and_bool(event, f.as_ref().unchecked_ref(), true);
+        f.forget();
+    }
+}
+
+/// A button pressed with a finger or a mouse does not take focus (as in
+/// Safari): a table's tap often draws its button away, and a focused
+/// control drawn away costs the browser a style pass inside the tap.
+/// Keyboard players' focus is untouched (`keyboard_in_use`).
+pub fn no_focus_on_press(ev: &leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let on_button = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("button").ok().flatten())
+        .is_some();
+    if on_button {
+        ev.prevent_default();
+    }
+}
+
 /// Focuses `el` without scrolling to it: focus follows the player's
 /// place for keyboards and screen readers, but the page stays where the
 /// app put it (a new turn starts at the table's top; the decision is in the
@@ -177,13 +224,15 @@ pub fn focus_in_place(el: &web_sys::HtmlElement) {
 }
 
 /// After such a table is drawn anew: focus the control that was tapped
-/// (`act`) again, or else the confirm, so keyboard and screen-reader users
-/// keep their place.
+/// (`act`) again, or else the confirm, so keyboard users keep their place.
 pub fn refocus(root: &web_sys::Element, act: &str) {
     use wasm_bindgen::JsCast;
     // Only where focus was lost (its control was drawn anew): focusing
     // forces a layout at once, which a pick alone (the tapped control
     // still there) would pay for nothing.
+    if !keyboard_in_use() {
+        return;
+    }
     let kept = root
         .owner_document()
         .and_then(|d| d.active_element())
