@@ -3614,6 +3614,73 @@ async fn a_phones_messages_are_played_as_the_host_decides_and_every_change_reach
     assert_eq!(s.remote_links(), vec![(1, None)]);
 }
 
+/// Issue 41: a phone's hello that comes while a write is on its way is kept
+/// and answered once the write ends, also when it ends otherwise than
+/// stored (another tab moved on: the game is taken from storage). Before,
+/// only a stored write tried kept messages: the phone heard nothing, and a
+/// game waiting for that phone made no other write.
+#[wasm_bindgen_test]
+async fn a_phones_hello_kept_during_a_write_that_reloads_is_answered() {
+    use rules::remote::hello_bytes;
+    use spielblock::play::session::{Session, Written};
+    ls().clear().unwrap();
+    spielblock::games::load(&["choice".to_string()])
+        .await
+        .unwrap();
+    let entry = spielblock::games::find("choice").unwrap();
+    let mut g = stored_new("ph2", "choice", 22, &[("Ana", true), ("Ben", true)]);
+    g.record["seats"][1]["remote"] = serde_json::json!(true);
+    store::save_game(&g).unwrap();
+    let mut host = Session::open(entry, store::load_game("ph2").unwrap()).unwrap();
+    host.remote_invite(1, "tok".into());
+    // Another tab throws first: the host is behind.
+    let mut other = Session::open(entry, store::load_game("ph2").unwrap()).unwrap();
+    let roll = sent(&other, 0, serde_json::json!("roll"));
+    let next = moved(other.play(Decision::Tap {
+        seat: 0,
+        tap: roll.clone(),
+    }));
+    write(&mut other, next).await;
+    // The host's own throw is on its way when Ben's phone says hello.
+    let next = moved(host.play(Decision::Tap { seat: 0, tap: roll }));
+    assert!(host.saving());
+    assert!(matches!(
+        host.play(Decision::Remote {
+            link: 7,
+            text: String::from_utf8(hello_bytes(1, "tok", "phone-b")).unwrap(),
+        }),
+        Tapped::Nothing
+    ));
+    assert!(
+        host.take_outbox().is_empty(),
+        "kept while the write is on its way"
+    );
+    assert_eq!(write(&mut host, next).await, vec![Written::Reloaded]);
+    // The game opened anew from storage has a new host's side whose phones
+    // are invited again (the play screen draws new invitations): the phone
+    // hears so at once instead of waiting.
+    let out = host.take_outbox();
+    assert_eq!(
+        out,
+        vec![(7, "{\"refused\":{\"why\":\"no_such_seat\"}}".to_string())],
+        "the kept hello is answered once the write ends"
+    );
+    assert_eq!(host.moves(), 1, "the game as stored");
+    // Invited again, the same phone takes its seat and gets its frame.
+    host.remote_invite(1, "tok2".into());
+    host.play(Decision::Remote {
+        link: 8,
+        text: String::from_utf8(hello_bytes(1, "tok2", "phone-b")).unwrap(),
+    });
+    let out = host.take_outbox();
+    assert!(
+        out.iter()
+            .any(|(l, t)| *l == 8 && t.starts_with("{\"frame\"")),
+        "{out:?}"
+    );
+    assert_eq!(host.remote_links(), vec![(1, Some(8))]);
+}
+
 /// Issue 41: the QR code drawn for an invitation and for an answer reads
 /// back, with the app's own decoder, to the same text; as a code and as a
 /// link. The versions stay where a phone reads them at arm's length.

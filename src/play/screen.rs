@@ -592,7 +592,33 @@ fn PlayScreen(session: Session) -> impl IntoView {
         epoch.track();
         session.with_untracked(|s| s.live().table(port))
     };
-    let free_space = move |what: Free| session.update(|s| s.free_space(what));
+    // Moves may be tried again: a phone's message kept meanwhile is played
+    // now.
+    let retried = move || {
+        if let Some(before) = session.try_update(|s| s.take_late()).flatten() {
+            perform(session.with_untracked(|s| s.feel(before)), false, cheering);
+        }
+    };
+    let free_space = move |what: Free| {
+        let next = session
+            .try_update(|s| {
+                s.free_space(what);
+                s.kept_messages()
+            })
+            .flatten();
+        retried();
+        write(next);
+    };
+    let retry = move || {
+        let next = session
+            .try_update(|s| {
+                s.unblock();
+                s.kept_messages()
+            })
+            .flatten();
+        retried();
+        write(next);
+    };
 
     view! {
         // `data-saving` while a move is being written (a few ms): tests
@@ -670,7 +696,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                             }
                             <button type="button" data-testid="free-finished" on:click=move |_| free_space(Free::Finished)>{t!(i18n, free_finished)}</button>
                             <button type="button" data-testid="free-aside" on:click=move |_| free_space(Free::Aside)>{t!(i18n, free_aside)}</button>
-                            <button type="button" class="primary" data-testid="retry-save" on:click=move |_| session.update(|s| s.unblock())>{t!(i18n, retry_save)}</button>
+                            <button type="button" class="primary" data-testid="retry-save" on:click=move |_| retry()>{t!(i18n, retry_save)}</button>
                         </div>
                     </section>
                 }.into_any(),
