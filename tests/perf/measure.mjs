@@ -5,7 +5,8 @@
 //           4x CPU throttling, median of 5 cold loads, < 1500 ms
 //   taps    tap -> updated screen (performance marks around a click, ending at
 //           the first animation frame after the DOM changed), 4x throttling,
-//           median of 20 per interaction, <= 20 ms (issue 24): every game's main
+//           median of 20 per interaction, <= 16 ms, one frame (issue 42; was 20,
+//           issue 24): every game's main
 //           decisions (throw/roll/draw, and entering, assigning, setting
 //           aside, placing, exploring, marking)
 //   first   the first game opened: the set-up screen once the game code
@@ -31,7 +32,8 @@ import { IDS } from '../games.mjs';
 // The first load's budget holds what issue 42 reached (149.4 KB: the texts of
 // the chunks' screens, the settings and the games' option code moved out of
 // it); the issue's target is 120 KB.
-const BUDGET = { brotli: 155_000, load: 1500, tap: 20 };
+// A tap within one frame (issue 42's target; 20 ms until then).
+const BUDGET = { brotli: 155_000, load: 1500, tap: 16 };
 const argAfter = (flag) => { const i = process.argv.indexOf(flag); return i > 0 ? process.argv[i + 1] : undefined; };
 const DIST = path.resolve(argAfter('--dist') || path.join(ROOT, 'dist'));
 const sizesOnly = process.argv.includes('--sizes-only');
@@ -121,21 +123,26 @@ if (!sizesOnly) {
   // and `button[type=submit]` aside, all are data-testid):
   //   all       result, confirm, die, roll; main[data-saving]
   //   mindgolf  throw, lane (its button), enter, park, apply-parked, end-turn
-  //   choice    roll, split, confirm
+  //   choice    roll, split (its first), confirm
   //   minesweeper  ms-board (its covered cells: button[data-i]), confirm,
   //             ms-mode-mark; the hand-over's `.handover button`
   //   gnoming   gn-draw, gn-mine (its buttons: the positions), confirm,
   //             gn-continue, gn-pile-N, gn-discard-N, gn-remove, gn-decline
   //   en-gingg  roll, die, set-aside
   // A tap is timed from just before the click to the first animation frame
-  // after the first DOM change it caused. Before each timed tap the last
-  // write has landed (no `main[data-saving]`: a tap while a move is written
+  // after the first DOM change it caused, starting 50 ms after the last
+  // frame. Before each timed tap the last write has landed (no `main[data-saving]`: a tap while a move is written
   // counts for nothing), and a control that never changes the screen times
   // out (null) instead of hanging.
   const settled = (page) => page.waitForFunction(() => !document.querySelector('main[data-saving]'), null, { timeout: 10000 }).catch(() => {});
   const tapMs = async (page, selector) => {
     await settled(page);
     return page.evaluate(async ([sel, toPaint]) => {
+      // A person's next tap comes after the last one's frame and what
+      // follows it (a sound set up, the decision scrolled into view), not
+      // within it: without this pause a tap right after another timed
+      // that work too.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
       const el = document.querySelector(sel);
       if (!el || el.disabled) return null;
       let obs;
@@ -210,14 +217,17 @@ if (!sizesOnly) {
       await dice.nth(0).click();
       return tapMs(page, '[data-testid=set-aside]:enabled');
     }),
-    choice: rollsAndEntries('sheet entry (assign)', (page) => newGame(page, 'choice', 1), async (page) => {
-      // Pick a split, then time the confirm.
-      const split = page.locator('[data-testid=split]:enabled');
-      if (!(await split.count())) return null;
-      await split.first().click();
-      return tapMs(page, '[data-testid=confirm]:enabled');
-    }),
   };
+  // CHOICE: time 20 rolls, 20 picks of a split (the sheet previews it) and
+  // 20 confirms (the sheet takes the crosses).
+  const picks = [];
+  const choiceEntries = rollsAndEntries('sheet entry (assign)', (page) => newGame(page, 'choice', 1), async (page) => {
+    if (!(await page.$('[data-testid=split]:enabled'))) return null;
+    push(picks, await tapMs(page, '[data-testid=split]:enabled'));
+    if (!(await page.$('[data-testid=confirm]:enabled'))) return null;
+    return tapMs(page, '[data-testid=confirm]:enabled');
+  });
+  games.choice = async (page) => ({ ...(await choiceEntries(page)), 'pick a split (preview)': picks });
   // MindGolf: two human seats; time the throw (all dice) and the entry on a
   // lane (pick the lane, time the enter); a value that may go on no lane is
   // parked or the parked one applied, untimed.

@@ -319,6 +319,26 @@ fn sheet_html(
     last: Option<LastCrosses>,
     l: Locale,
 ) -> String {
+    sheet_parts(sheet, preview, last, l).concat()
+}
+
+/// Where the pad's rows are among `sheet_parts`: the sum rows 2 to 12,
+/// then the fifth-die rows; the parts around them (the heads, the sum, the
+/// final result) are `SHEET_FRAME`.
+const SUM_ROWS: std::ops::Range<usize> = 1..12;
+const FIFTH_ROWS: std::ops::Range<usize> = 13..13 + FIFTH_NUMBERS;
+const SHEET_FRAME: [usize; 3] = [0, 12, 13 + FIFTH_NUMBERS];
+
+/// The pad's HTML in parts, a row each (`SUM_ROWS`, `FIFTH_ROWS`) and the
+/// parts around them, so a change of the preview redraws only the rows it
+/// touches (`draw_sheet`).
+fn sheet_parts(
+    sheet: &Sheet,
+    preview: Option<(u8, u8, Option<u8>)>,
+    last: Option<LastCrosses>,
+    l: Locale,
+) -> Vec<String> {
+    let mut parts = Vec::with_capacity(SHEET_FRAME[2] + 1);
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
         None => 0,
@@ -331,6 +351,7 @@ fn sheet_html(
         esc(td_string!(l, ch_sum_list))
     );
     for s in 2..=12u8 {
+        parts.push(std::mem::take(&mut out));
         let c = sheet.crosses_of(s);
         let add = extra(s);
         let result = row_score(s, c);
@@ -371,12 +392,14 @@ fn sheet_html(
             cell((result < 0).then_some(-result))
         ));
     }
+    parts.push(std::mem::take(&mut out));
     out.push_str(&format!(
         "</tbody><tfoot><tr><th scope=\"row\" colspan=\"3\" class=\"ch-add\">{}</th><td class=\"ch-plus\" data-testid=\"ch-plus\">{plus}</td><td class=\"ch-minus\" data-testid=\"ch-minus\">{minus}</td></tr></tfoot></table><div class=\"ch-lower\"><table class=\"ch-fifth-table\"><caption>{}</caption><tbody>",
         esc(td_string!(l, ch_addition)),
         esc(td_string!(l, ch_fifth_table))
     ));
     for i in 0..FIFTH_NUMBERS {
+        parts.push(std::mem::take(&mut out));
         let f = sheet.fifth.get(i);
         let n = f.map_or(0, |f| f.crosses);
         let add = match (preview, f) {
@@ -408,6 +431,7 @@ fn sheet_html(
         }
         out.push_str("</td></tr>");
     }
+    parts.push(std::mem::take(&mut out));
     out.push_str(&format!(
         "</tbody></table><p class=\"ch-final\">{}<strong data-testid=\"ch-total\">{}</strong>",
         esc(td_string!(l, ch_final)),
@@ -420,7 +444,47 @@ fn sheet_html(
         ));
     }
     out.push_str("</p></div>");
-    out
+    parts.push(out);
+    parts
+}
+
+/// Draws the pad's `parts` into `body`, which shows `drawn`: only the rows
+/// that changed when the parts around them are the same (a pick changes
+/// the preview of one to three rows: issue 42, the whole pad was parsed
+/// again on every pick, about 230 elements), else all of it.
+fn draw_sheet(body: &web_sys::Element, drawn: &[String], parts: &[String]) {
+    use wasm_bindgen::JsCast;
+    let same_frame =
+        drawn.len() == parts.len() && SHEET_FRAME.iter().all(|&i| drawn.get(i) == parts.get(i));
+    let rows = |sel: &str| {
+        body.query_selector_all(sel).ok().map(|list| {
+            (0..list.length())
+                .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+                .collect::<Vec<_>>()
+        })
+    };
+    let patched = same_frame
+        && match (
+            rows(".ch-sheet > tbody > tr"),
+            rows(".ch-fifth-table > tbody > tr"),
+        ) {
+            (Some(sums), Some(fifths))
+                if sums.len() == SUM_ROWS.len() && fifths.len() == FIFTH_ROWS.len() =>
+            {
+                for (range, els) in [(SUM_ROWS, sums), (FIFTH_ROWS, fifths)] {
+                    for (i, el) in range.zip(els) {
+                        if drawn[i] != parts[i] {
+                            el.set_outer_html(&parts[i]);
+                        }
+                    }
+                }
+                true
+            }
+            _ => false,
+        };
+    if !patched {
+        body.set_inner_html(&parts.concat());
+    }
 }
 
 #[component]
@@ -507,9 +571,10 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
             }
             .into_any(),
             Stage::Assign { dice, .. } => {
+                // Drawn once per throw: a pick changes only what it marks
+                // (issue 42: the whole tray was drawn again on every pick).
                 let seat = deciding(&view);
                 let sheet = view.sheets[seat].clone();
-                let s = sel.get();
                 let free = sheet.is_free(&dice);
                 let numbers: Vec<u8> = sheet.fifth.iter().map(|f| f.number).collect();
                 let shown: Vec<u8> = numbers
@@ -527,54 +592,76 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 } else {
                     None
                 };
-                let choice = picked(&s, &dice);
-                let pair = |k: usize| {
-                    let faces: Vec<u8> = s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
-                    match faces.as_slice() {
-                        [a, b] => format!("{a} + {b} = {}", a + b),
-                        [a] => format!("{a} + …"),
-                        _ => "…".to_string(),
-                    }
+                let choice = move || picked(&sel.get(), &dice);
+                let pair = move |k: usize| {
+                    sel.with(|s| {
+                        let faces: Vec<u8> =
+                            s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
+                        match faces.as_slice() {
+                            [a, b] => format!("{a} + {b} = {}", a + b),
+                            [a] => format!("{a} + …"),
+                            _ => "…".to_string(),
+                        }
+                    })
                 };
-                let fifth_text = match choice {
+                let fifth_text = move || match choice() {
                     Some(a) if free => td_string!(l, ch_left_out, n = a.fifth).to_string(),
                     Some(a) => a.fifth.to_string(),
                     None => "…".to_string(),
                 };
                 // The splits as one HTML string (a roll draws up to 15 of
                 // them): each button names its entry of the rules' list.
-                let mut n_splits = 0;
-                let mut split_list = String::new();
-                ctx.seen.with(|sn| {
-                    for (k, a) in sn.legal.iter().enumerate() {
-                        let Action::Assign(a) = a else { continue };
-                        n_splits += 1;
+                let splits: Vec<(usize, Assignment, String)> = ctx.seen.with(|sn| {
+                    sn.legal
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, a)| match a {
+                            Action::Assign(a) => {
+                                let (x, y) = a.sums();
+                                let label = if free {
+                                    td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth)
+                                        .to_string()
+                                } else {
+                                    td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth)
+                                        .to_string()
+                                };
+                                Some((k, *a, crate::table::esc(&label)))
+                            }
+                            _ => None,
+                        })
+                        .collect()
+                });
+                let n_splits = splits.len();
+                let split_list = move || {
+                    let choice = choice();
+                    let mut html = String::new();
+                    for (k, a, label) in &splits {
                         let (x, y) = a.sums();
-                        let label = if free {
-                            td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth).to_string()
-                        } else {
-                            td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth).to_string()
-                        };
                         let chosen = choice == Some(*a);
-                        split_list.push_str(&format!(
-                            "<button type=\"button\" class=\"ch-split-button{}\" data-act=\"split\" data-legal=\"{k}\" data-testid=\"split\" data-sums=\"{x}+{y}\" data-fifth=\"{}\" aria-pressed=\"{chosen}\"{}>{}</button>",
+                        html.push_str(&format!(
+                            "<button type=\"button\" class=\"ch-split-button{}\" data-act=\"split\" data-legal=\"{k}\" data-testid=\"split\" data-sums=\"{x}+{y}\" data-fifth=\"{}\" aria-pressed=\"{chosen}\"{}>{label}</button>",
                             if chosen { " selected" } else { "" },
                             a.fifth,
                             if locked { " disabled" } else { "" },
-                            crate::table::esc(&label)
                         ));
                     }
-                });
+                    html
+                };
                 view! {
                     <div class="ch-dice" role="group" aria-label=td_string!(l, ch_dice).to_string() data-testid="thrown">
                         {dice.iter().enumerate().map(|(i, &f)| {
-                            let slot = s.iter().position(|&x| x == i);
+                            let slot = move || sel.with(|s| s.iter().position(|&x| x == i));
                             // The die left over is the fifth die: named so, never by a
                             // number that reads like its face.
-                            let mark = match slot { Some(0 | 1) => "A", Some(_) => "B", None if s.len() == 4 => td_string!(l, ch_fifth_short), None => "" };
+                            let mark = move || match slot() {
+                                Some(0 | 1) => "A",
+                                Some(_) => "B",
+                                None if sel.with(Vec::len) == 4 => td_string!(l, ch_fifth_short),
+                                None => "",
+                            };
                             view! {
                                 <button type="button" class="die-button" data-testid="die" data-face=f.to_string() data-slot=mark
-                                    aria-pressed=slot.is_some().to_string() class:selected=slot.is_some()
+                                    aria-pressed=move || slot().is_some().to_string() class:selected=move || slot().is_some()
                                     disabled=locked
                                     on:click=move |_| sel.update(|s| match s.iter().position(|&x| x == i) {
                                         Some(p) => { s.remove(p); }
@@ -591,12 +678,12 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                     // nobody at the device decides, only the throw shows.
                     {(!locked).then(|| view! {
                     <dl class="ch-split">
-                        <dt>{td_string!(l, ch_pair_a).to_string()}</dt><dd data-testid="pair-a">{pair(0)}</dd>
-                        <dt>{td_string!(l, ch_pair_b).to_string()}</dt><dd data-testid="pair-b">{pair(1)}</dd>
+                        <dt>{td_string!(l, ch_pair_a).to_string()}</dt><dd data-testid="pair-a">{move || pair(0)}</dd>
+                        <dt>{td_string!(l, ch_pair_b).to_string()}</dt><dd data-testid="pair-b">{move || pair(1)}</dd>
                         <dt>{td_string!(l, ch_fifth).to_string()}</dt><dd data-testid="fifth">{fifth_text}</dd>
                     </dl>
                     {rule.map(|r| view! { <p class="hint ch-rule" data-testid="ch-rule">{r}</p> })}
-                    <details class="ch-splits" open=s.is_empty()>
+                    <details class="ch-splits" open=move || sel.with(Vec::is_empty)>
                         <summary>{td_string!(l, ch_splits, n = n_splits).to_string()}</summary>
                         <div class="ch-split-list" inner_html=split_list on:click=move |ev| {
                             // A split names its entry of the rules' list.
@@ -674,7 +761,23 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 }),
             _ => None,
         };
-        sheet_html(&view.sheets[seat], preview, last, l)
+        sheet_parts(&view.sheets[seat], preview, last, l)
+    });
+    // Drawn by `draw_sheet`: the rows a pick changes, not the whole pad.
+    let pad_body = NodeRef::<leptos::html::Div>::new();
+    let drawn = StoredValue::new_local(None::<(web_sys::Element, Vec<String>)>);
+    Effect::new(move |_| {
+        let parts = sheet.get();
+        let Some(body) = pad_body.get() else { return };
+        let body: web_sys::Element = body.into();
+        drawn.update_value(|d| {
+            let before = d
+                .as_ref()
+                .filter(|(el, _)| *el == body)
+                .map(|(_, p)| p.as_slice());
+            draw_sheet(&body, before.unwrap_or_default(), &parts);
+            *d = Some((body, parts));
+        });
     });
     let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 
@@ -732,7 +835,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 </section>
                 <section class="ch-pad" aria-labelledby="ch-sheet-title">
                     <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
-                    <div class="ch-pad-body" data-enter=move || pad.with(|p| p.2).then_some("") inner_html=move || sheet.get()></div>
+                    <div class="ch-pad-body" data-enter=move || pad.with(|p| p.2).then_some("") node_ref=pad_body></div>
                 </section>
                 <crate::table::DecisionBar>{decision}</crate::table::DecisionBar>
             })}
