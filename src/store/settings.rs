@@ -100,11 +100,24 @@ pub fn mark_lesson_seen(game: &str) {
 }
 
 /// Unreadable settings fall back to the defaults (they hold nothing to lose).
+/// Read on every move (`Session::feel`): parsed again only when the stored
+/// text changed (here, in another tab or by a restored backup).
 pub fn load_settings() -> Settings {
-    if storage().is_none() {
-        return Settings::default();
+    thread_local! {
+        static PARSED: std::cell::RefCell<Option<(String, Settings)>> =
+            const { std::cell::RefCell::new(None) };
     }
-    LocalStorage::get(SETTINGS_KEY).unwrap_or_default()
+    let Some(raw) = get_raw(SETTINGS_KEY) else {
+        return Settings::default();
+    };
+    PARSED.with_borrow_mut(|parsed| match parsed {
+        Some((was, settings)) if *was == raw => *settings,
+        _ => {
+            let settings = serde_json::from_str(&raw).unwrap_or_default();
+            *parsed = Some((raw, settings));
+            settings
+        }
+    })
 }
 
 pub fn save_settings(settings: Settings) {
