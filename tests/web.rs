@@ -3614,6 +3614,39 @@ async fn a_phones_messages_are_played_as_the_host_decides_and_every_change_reach
     assert_eq!(s.remote_links(), vec![(1, None)]);
 }
 
+/// Issue 42: HTML drawn in parts redraws only the elements whose part
+/// changed (the others stay the same nodes) and ends as the whole HTML
+/// drawn at once; a changed frame or count draws all of it again.
+#[wasm_bindgen_test]
+fn html_drawn_in_parts_redraws_only_what_changed() {
+    use spielblock::table::{draw_parts, HtmlParts};
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let host = doc.create_element("div").unwrap();
+    let parts = |cells: &[&str], head: &str| HtmlParts {
+        frame: vec![
+            format!("<p>{head}</p><ol class=\"g\">"),
+            "</ol><p>end</p>".into(),
+        ],
+        groups: vec![cells.iter().map(|c| format!("<li>{c}</li>")).collect()],
+    };
+    let mut drawn = None;
+    draw_parts(&host, &mut drawn, parts(&["a", "b", "c"], "h"), &[".g"]);
+    assert_eq!(host.inner_html(), parts(&["a", "b", "c"], "h").html());
+    let kept = host.query_selector("li").unwrap().unwrap();
+    let second = host.query_selector("li:nth-child(2)").unwrap().unwrap();
+    draw_parts(&host, &mut drawn, parts(&["a", "B", "c"], "h"), &[".g"]);
+    assert_eq!(host.inner_html(), parts(&["a", "B", "c"], "h").html());
+    let now = host.query_selector("li").unwrap().unwrap();
+    assert!(now == kept, "an unchanged element stays the same node");
+    assert!(!second.is_connected(), "the changed one is drawn anew");
+    // Another head, or another count: all of it again.
+    draw_parts(&host, &mut drawn, parts(&["a", "B", "c"], "H"), &[".g"]);
+    assert_eq!(host.inner_html(), parts(&["a", "B", "c"], "H").html());
+    assert!(!now.is_connected());
+    draw_parts(&host, &mut drawn, parts(&["a", "B"], "H"), &[".g"]);
+    assert_eq!(host.inner_html(), parts(&["a", "B"], "H").html());
+}
+
 /// Issue 41: a phone's hello that comes while a write is on its way is kept
 /// and answered once the write ends, also when it ends otherwise than
 /// stored (another tab moved on: the game is taken from storage). Before,

@@ -249,3 +249,86 @@ pub fn refocus(root: &web_sys::Element, act: &str) {
         focus_in_place(&el);
     }
 }
+
+/// A table's HTML in parts, so that a change redraws only the elements it
+/// touches (issue 42: a move or a pick parsed a whole pad or board again,
+/// 230 to 500 elements): `frame[0] groups[0] frame[1] groups[1] …
+/// frame[n]`, where each part of a group is one element, drawn as a child
+/// (in order, and nothing else) of the element its selector finds
+/// (`draw_parts`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HtmlParts {
+    pub frame: Vec<String>,
+    pub groups: Vec<Vec<String>>,
+}
+
+impl HtmlParts {
+    /// The whole HTML.
+    pub fn html(&self) -> String {
+        let mut out = String::new();
+        for (i, f) in self.frame.iter().enumerate() {
+            out.push_str(f);
+            if let Some(g) = self.groups.get(i) {
+                g.iter().for_each(|p| out.push_str(p));
+            }
+        }
+        out
+    }
+}
+
+/// Draws `parts` into `host`. `drawn` is what was drawn last and where:
+/// when it was drawn into this same `host` with the same frame and as many
+/// elements in each group, only the elements whose part changed are drawn
+/// again (found through `selectors`, one per group); else all of it.
+pub fn draw_parts(
+    host: &web_sys::Element,
+    drawn: &mut Option<(web_sys::Element, HtmlParts)>,
+    parts: HtmlParts,
+    selectors: &[&str],
+) {
+    use wasm_bindgen::JsCast;
+    let before = drawn
+        .as_ref()
+        .filter(|(el, p)| {
+            el == host
+                && p.frame == parts.frame
+                && p.groups.len() == parts.groups.len()
+                && p.groups
+                    .iter()
+                    .zip(&parts.groups)
+                    .all(|(a, b)| a.len() == b.len())
+        })
+        .map(|(_, p)| p);
+    let patched = before.is_some_and(|before| {
+        let mut changes = Vec::new();
+        for (k, (old, new)) in before.groups.iter().zip(&parts.groups).enumerate() {
+            let Some(children) = selectors
+                .get(k)
+                .and_then(|sel| host.query_selector(sel).ok().flatten())
+                .and_then(|c| c.query_selector_all(":scope > *").ok())
+                .filter(|c| c.length() as usize == new.len())
+            else {
+                return false;
+            };
+            for (i, (a, b)) in old.iter().zip(new).enumerate() {
+                if a != b {
+                    match children
+                        .item(i as u32)
+                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                    {
+                        Some(el) => changes.push((el, b)),
+                        None => return false,
+                    }
+                }
+            }
+        }
+        for (el, html) in changes {
+            el.set_outer_html(html);
+        }
+        true
+    });
+    if !patched {
+        host.set_inner_html(&parts.html());
+    }
+    *drawn = Some((host.clone(), parts));
+}

@@ -8,7 +8,7 @@ use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::table::dice::DieFace;
-use crate::table::esc;
+use crate::table::{esc, HtmlParts};
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
@@ -319,26 +319,21 @@ fn sheet_html(
     last: Option<LastCrosses>,
     l: Locale,
 ) -> String {
-    sheet_parts(sheet, preview, last, l).concat()
+    sheet_parts(sheet, preview, last, l).html()
 }
 
-/// Where the pad's rows are among `sheet_parts`: the sum rows 2 to 12,
-/// then the fifth-die rows; the parts around them (the heads, the sum, the
-/// final result) are `SHEET_FRAME`.
-const SUM_ROWS: std::ops::Range<usize> = 1..12;
-const FIFTH_ROWS: std::ops::Range<usize> = 13..13 + FIFTH_NUMBERS;
-const SHEET_FRAME: [usize; 3] = [0, 12, 13 + FIFTH_NUMBERS];
+/// Where `sheet_parts`' rows are drawn: the sum rows, the fifth-die rows.
+const SHEET_ROWS: [&str; 2] = [".ch-sheet > tbody", ".ch-fifth-table > tbody"];
 
-/// The pad's HTML in parts, a row each (`SUM_ROWS`, `FIFTH_ROWS`) and the
-/// parts around them, so a change of the preview redraws only the rows it
-/// touches (`draw_sheet`).
+/// The pad's HTML in parts, a row each, so a change of the preview redraws
+/// only the rows it touches (`crate::table::draw_parts`).
 fn sheet_parts(
     sheet: &Sheet,
     preview: Option<(u8, u8, Option<u8>)>,
     last: Option<LastCrosses>,
     l: Locale,
-) -> Vec<String> {
-    let mut parts = Vec::with_capacity(SHEET_FRAME[2] + 1);
+) -> HtmlParts {
+    let mut parts = Vec::with_capacity(14 + FIFTH_NUMBERS);
     let extra = |s: u8| match preview {
         Some((a, b, _)) => u8::from(a == s) + u8::from(b == s),
         None => 0,
@@ -445,45 +440,15 @@ fn sheet_parts(
     }
     out.push_str("</p></div>");
     parts.push(out);
-    parts
-}
-
-/// Draws the pad's `parts` into `body`, which shows `drawn`: only the rows
-/// that changed when the parts around them are the same (a pick changes
-/// the preview of one to three rows: issue 42, the whole pad was parsed
-/// again on every pick, about 230 elements), else all of it.
-fn draw_sheet(body: &web_sys::Element, drawn: &[String], parts: &[String]) {
-    use wasm_bindgen::JsCast;
-    let same_frame =
-        drawn.len() == parts.len() && SHEET_FRAME.iter().all(|&i| drawn.get(i) == parts.get(i));
-    let rows = |sel: &str| {
-        body.query_selector_all(sel).ok().map(|list| {
-            (0..list.length())
-                .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-                .collect::<Vec<_>>()
-        })
-    };
-    let patched = same_frame
-        && match (
-            rows(".ch-sheet > tbody > tr"),
-            rows(".ch-fifth-table > tbody > tr"),
-        ) {
-            (Some(sums), Some(fifths))
-                if sums.len() == SUM_ROWS.len() && fifths.len() == FIFTH_ROWS.len() =>
-            {
-                for (range, els) in [(SUM_ROWS, sums), (FIFTH_ROWS, fifths)] {
-                    for (i, el) in range.zip(els) {
-                        if drawn[i] != parts[i] {
-                            el.set_outer_html(&parts[i]);
-                        }
-                    }
-                }
-                true
-            }
-            _ => false,
-        };
-    if !patched {
-        body.set_inner_html(&parts.concat());
+    // The parts: the head, 11 sum rows, the part between, the fifth-die
+    // rows, the rest.
+    let tail = parts.split_off(13 + FIFTH_NUMBERS);
+    let fifths = parts.split_off(13);
+    let mid = parts.split_off(12);
+    let sums = parts.split_off(1);
+    HtmlParts {
+        frame: vec![parts.concat(), mid.concat(), tail.concat()],
+        groups: vec![sums, fifths],
     }
 }
 
@@ -763,21 +728,14 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         };
         sheet_parts(&view.sheets[seat], preview, last, l)
     });
-    // Drawn by `draw_sheet`: the rows a pick changes, not the whole pad.
+    // Drawn in parts (`crate::table::draw_parts`): the rows a pick
+    // changes, not the whole pad.
     let pad_body = NodeRef::<leptos::html::Div>::new();
-    let drawn = StoredValue::new_local(None::<(web_sys::Element, Vec<String>)>);
+    let drawn = StoredValue::new_local(None);
     Effect::new(move |_| {
         let parts = sheet.get();
         let Some(body) = pad_body.get() else { return };
-        let body: web_sys::Element = body.into();
-        drawn.update_value(|d| {
-            let before = d
-                .as_ref()
-                .filter(|(el, _)| *el == body)
-                .map(|(_, p)| p.as_slice());
-            draw_sheet(&body, before.unwrap_or_default(), &parts);
-            *d = Some((body, parts));
-        });
+        drawn.update_value(|d| crate::table::draw_parts(&body, d, parts, &SHEET_ROWS));
     });
     let playing = Memo::new(move |_| v.with(|v| v.stage != Stage::Over));
 

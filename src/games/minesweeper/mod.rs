@@ -11,7 +11,7 @@
 use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
-use crate::table::esc;
+use crate::table::{esc, HtmlParts};
 use leptos::prelude::*;
 use rules::minesweeper::{mark_points, Action, Error, Event, Kind, Minesweeper, Square, View};
 use rules::Seat;
@@ -480,8 +480,11 @@ const LOG_SHOWN: usize = 40;
 /// confirm, `h` the hint layer, `l` the whole move list. What the confirm
 /// sends is the entry of the rules' legal list for the picked cell and mode. This part: scores, the mines hidden, the
 /// board, the legend, the hint toggle.
-fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
-    let mut out = String::with_capacity(v.board.len() * 100 + 2000);
+/// The head and the board as HTML in parts: every child of the board (a
+/// cell or a label) a part of its own, so a move redraws only the cells it
+/// changed (`crate::table::draw_parts`; `BOARD`).
+fn board_html(v: &View, ui: &Ui, l: Locale) -> HtmlParts {
+    let mut out = String::with_capacity(2000);
     let name = |s: Seat| esc(ui.names.get(s).map(String::as_str).unwrap_or_default());
     // Both scores, whose turn, the mines still hidden.
     out.push_str("<div class=\"ms-head\"><ol class=\"ms-scores\">");
@@ -519,7 +522,10 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
         esc(td_string!(l, ms_board)),
         v.width
     ));
-    board_cells(&mut out, v, ui, l);
+    let before = std::mem::take(&mut out);
+    let mut cells =
+        Vec::with_capacity(v.board.len() + v.width + v.board.len() / v.width.max(1) + 1);
+    board_cells(&mut cells, v, ui, l);
     out.push_str("</div></div>");
     out.push_str(&format!(
         "<p class=\"ms-legend\" aria-hidden=\"true\">{}</p>",
@@ -543,8 +549,14 @@ fn board_html(v: &View, ui: &Ui, l: Locale) -> String {
             ));
         }
     }
-    out
+    HtmlParts {
+        frame: vec![before, out],
+        groups: vec![cells],
+    }
 }
+
+/// Where `board_html`'s cells are drawn.
+const BOARD: [&str; 1] = [".ms-board"];
 
 /// The other parts: what to do now (this one), and the move list.
 fn side_html(v: &View, ui: &Ui, l: Locale) -> String {
@@ -652,21 +664,21 @@ fn log_html(v: &View, names: &[String], all_moves: bool, l: Locale) -> String {
 /// The board's cells: covered cells are buttons carrying their index, the
 /// others labelled pictures. With `ui.fresh` (the last move just
 /// happened) the cells it uncovered automatically flash.
-fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
+fn board_cells(out: &mut Vec<String>, v: &View, ui: &Ui, l: Locale) {
     // Raw: it goes into a label that is escaped whole.
     let name = |s: Seat| ui.names.get(s).cloned().unwrap_or_default();
     // Column letters and row numbers, as the coach and the move list name
     // cells ("Explore E5", issue 40); each cell's label says it already.
-    out.push_str("<span class=\"ms-lab r\" aria-hidden=\"true\"></span>");
+    out.push("<span class=\"ms-lab r\" aria-hidden=\"true\"></span>".to_string());
     for x in 0..v.width {
-        out.push_str(&format!(
+        out.push(format!(
             "<span class=\"ms-lab\" aria-hidden=\"true\">{}</span>",
             col_name(x)
         ));
     }
     for (i, sq) in v.board.iter().enumerate() {
         if i % v.width == 0 {
-            out.push_str(&format!(
+            out.push(format!(
                 "<span class=\"ms-lab r\" aria-hidden=\"true\">{}</span>",
                 i / v.width + 1
             ));
@@ -704,7 +716,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                         content = format!("<small>{pct}</small>");
                     }
                 }
-                out.push_str(&format!(
+                out.push(format!(
                     "<button type=\"button\" class=\"c cov{}{}{last}\" data-act=\"c{i}\" data-i=\"{i}\" aria-label=\"{}\"{style}>{content}</button>",
                     if mine { " hm" } else if blubb { " bl" } else { "" },
                     if chance.is_some() { " ch" } else { "" },
@@ -717,7 +729,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                     (true, false) => " auto",
                     _ => "",
                 };
-                out.push_str(&format!(
+                out.push(format!(
                     "<span class=\"c num n{n}{auto}{last}\" role=\"img\" aria-label=\"{}\">{}</span>",
                     esc(&td_string!(l, ms_cell_number, cell = cell, n = n)),
                     if n == 0 { String::new() } else { n.to_string() }
@@ -737,7 +749,7 @@ fn board_cells(out: &mut String, v: &View, ui: &Ui, l: Locale) {
                         td_string!(l, ms_cell_exploded, cell = cell, name = name(s)),
                     )
                 };
-                out.push_str(&format!(
+                out.push(format!(
                     "<span class=\"c {class} s{s}{last}\" role=\"img\" aria-label=\"{}\">{glyph}</span>",
                     esc(&label)
                 ));
@@ -821,7 +833,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
         // A score the last move changed bumps, once.
         let mut bump = Vec::new();
         with_view(&mut |v| bump = bumps.changed(v.scores.clone()));
-        let mut out = String::new();
+        let mut out = HtmlParts::default();
         chances.with(|c| {
             let (h, a) = (hints.get(), can_act());
             let ui = Ui {
@@ -862,11 +874,29 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     // picked cell marked in place (the board is not drawn again for it).
     let refocus = StoredValue::new(None::<String>);
     let root = NodeRef::<leptos::html::Div>::new();
+    // The board is drawn here, before the picked cell is marked on it: only
+    // the cells a move changed (issue 42: a move parsed the whole board
+    // again, 480 cells on 30x16).
+    let board = NodeRef::<leptos::html::Div>::new();
+    let board_drawn = StoredValue::new_local(None::<(web_sys::Element, HtmlParts)>);
     Effect::new(move |_| {
         main.track();
         side.track();
         log.track();
         let picked = sel.get();
+        if let Some(board) = board.get() {
+            main.with_untracked(|parts| {
+                board_drawn.update_value(|d| {
+                    // A pick alone changes nothing here.
+                    let same = d
+                        .as_ref()
+                        .is_some_and(|(el, p)| *el == **board && p == parts);
+                    if !same {
+                        crate::table::draw_parts(&board, d, parts.clone(), &BOARD);
+                    }
+                })
+            });
+        }
         let Some(root) = root.get() else {
             return;
         };
@@ -951,7 +981,7 @@ fn MsTable(ctx: TableCtx<Minesweeper>) -> impl IntoView {
     };
     view! {
         <div class="ms-table" class:zoomed=move || zoom.get() node_ref=root on:click=on_click>
-            <div class="ms-part" inner_html=move || main.get()></div>
+            <div class="ms-part" node_ref=board></div>
             <button type="button" class="ghost ms-zoom" data-testid="ms-zoom" aria-pressed=move || zoom.get().to_string()
                 on:click=move |ev| { ev.stop_propagation(); zoom.update(|z| *z = !*z) }>
                 {move || if zoom.get() { td_string!(i18n.get_locale(), ms_zoom_out) } else { td_string!(i18n.get_locale(), ms_zoom_in) }}
