@@ -42,6 +42,7 @@ function rewriteIndex() {
   // Content-Security-Policy refuses inline scripts (issue 39), so the start
   // is a file of its own, `boot-HASH.js`.
   const assets = [];
+  const preloads = [];
   html = html.replace(/<link rel="stylesheet" href="([^"]+)"[^>]*>\s*/g, (_, href) => { assets.push(href); return ''; });
   html = html.replace(/<script type="module"[^>]*>([\s\S]*?)<\/script>\s*/, (_, code) => {
     const glue = code.match(/from\s+'([^']+\.js)'/);
@@ -51,10 +52,17 @@ function rewriteIndex() {
     const boot = `import init from ${JSON.stringify(rel(glue[1]))};\nawait init({ module_or_path: ${JSON.stringify(rel(wasm[1]))} });\n`;
     const name = `boot-${crypto.createHash('sha256').update(boot).digest('hex').slice(0, 16)}.js`;
     fs.writeFileSync(path.join(dir, name), boot);
+    // What the start module waits for, fetched at once beside it (issue
+    // 42: the glue, then its imports, then the module came one after the
+    // other): the glue as a module preload, the main module as a preload
+    // for the glue's fetch (the glue's own imports: `preloadGlueImports`).
+    preloads.push(rel(glue[1]).slice(2), rel(wasm[1]).slice(2));
     assets.push(name);
     return '';
   });
   if (assets.length !== 2) throw new Error(`[post-build] expected a stylesheet and Trunk's start script, found ${assets.join(', ') || 'neither'}`);
+  // The stylesheet, the preloads, then the start module.
+  assets.splice(1, 0, ...preloads);
   if (/<link[^>]*\brel=["']?(?:stylesheet|modulepreload|preload)\b/.test(html)) {
     throw new Error('index.html still has a preloadable relative link');
   }
@@ -106,6 +114,25 @@ copyGameIcons();
 const release = process.env.TRUNK_PROFILE !== 'debug';
 // Run on a finished folder (a test's copy of dist/), the modules stay.
 if (process.env.TRUNK_STAGING_DIR) splitWasm();
+preloadGlueImports();
+
+// The glue's own imports (the cross-tab gate's module, and the split's link
+// module once `splitWasm` added it) are fetched at once too: listed before
+// the glue, which the <base> script preloads as modules.
+function preloadGlueImports() {
+  const meta = html.match(/<meta name="spielblock-assets" content="([^"]*)">/);
+  if (!meta) throw new Error('[post-build] index.html has no spielblock-assets list');
+  const list = meta[1].split(' ');
+  const glue = list.find((f) => /^spielblock-[0-9a-f]{1,16}\.js$/.test(f));
+  if (!glue) throw new Error(`[post-build] the assets list has no glue: ${meta[1]}`);
+  const imports = [...fs.readFileSync(path.join(dir, glue), 'utf8').matchAll(/\bfrom\s*["'](\.\/[^"']+\.js)["']/g)]
+    .map((m) => m[1].slice(2));
+  const missing = [...new Set(imports)].filter((f) => !list.includes(f));
+  if (!missing.length) return;
+  list.splice(list.indexOf(glue), 0, ...missing);
+  html = html.replace(meta[0], `<meta name="spielblock-assets" content="${list.join(' ')}">`);
+  fs.writeFileSync(indexPath, html);
+}
 
 if (!release) {
   console.log('[post-build] debug build: no service worker');
