@@ -1107,7 +1107,7 @@ fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
     );
     assert_eq!((anna.win_rate(), anna.mean()), (100, "11.0".to_string()));
     // Against the casual computer once, ahead of it; never against a strong one.
-    assert_eq!(anna.vs, [(1, 1), (0, 0)]);
+    assert_eq!(anna.vs, [(1, 1), (0, 0), (0, 0)]);
     let ben = line("gnoming", "Ben");
     assert_eq!((ben.played, ben.wins, ben.best, ben.worst), (2, 1, 25, 30));
     assert_eq!((ben.win_rate(), ben.mean()), (50, "27.5".to_string()));

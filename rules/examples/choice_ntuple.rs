@@ -81,6 +81,10 @@
 //! is also the mean of their values: an ensemble at the cost of one net.
 //! OUT's header is A's with games the most of any, `mean_of` the inputs
 //! and no best evaluation; `choice_lookahead --checkpoint OUT` plays it.
+//! Export: choice_ntuple --export rules/data/choice-expert.bin CKPT [STEP]
+//! writes the expert level's table (`rules::choice::expert`): a version-2
+//! checkpoint's weights as i16 multiples of STEP points (0.35), checked
+//! against the app's reader.
 //! Build:  cargo build --release -p spielblock-rules --example choice_ntuple
 
 use rules::choice::bot;
@@ -917,8 +921,97 @@ fn mean_of(out: &str, inputs: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `--export OUT CKPT [STEP]`: the expert level's table (issue 43,
+/// `rules::choice::expert`): CKPT's version-2 weights rounded to i16
+/// multiples of STEP points (0.35), in the shipped file format. It checks
+/// that the app's reader gives the rounded network's values on the sheets
+/// of 200 games played 1-ply by it.
+fn export(out: &str, ckpt: &str, step: f64) -> Result<(), String> {
+    use rules::choice::expert;
+    let (h, w) = load(ckpt)?;
+    if h.version != VERSION2 || w.len() != expert::WEIGHTS {
+        return Err(format!(
+            "{ckpt}: version {} with {} weights; the expert reads version 2 ({} weights)",
+            h.version,
+            w.len(),
+            expert::WEIGHTS
+        ));
+    }
+    let milli = (step * 1000.0).round();
+    if !(1.0..=10_000.0).contains(&milli) || (milli / 1000.0 - step).abs() > 1e-9 {
+        return Err(format!(
+            "step {step}: whole thousandths of a point, 0.001 to 10"
+        ));
+    }
+    let (mut clipped, mut q) = (0, Vec::with_capacity(w.len()));
+    for &x in &w {
+        let r = (f64::from(x) / step).round();
+        if r.abs() > f64::from(i16::MAX) {
+            clipped += 1;
+        }
+        q.push(r.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16);
+    }
+    let bytes = expert::encode(&q, milli as u16);
+    let table = expert::Table::decode(&bytes).map_err(|e| e.to_string())?;
+    // The rounded weights as the trainer's network reads them.
+    let net = Net::of(
+        &h,
+        q.iter().map(|&x| (f64::from(x) * step) as f32).collect(),
+    );
+    let (mut n, mut worst) = (0, 0f64);
+    let mut buf = Vec::new();
+    for seed in 1..=200u64 {
+        let mut rng = Rng::new(seed);
+        let mut st = St::default();
+        while !st.done() {
+            let dice = throw(&mut rng);
+            st = choose(&net, &st, &dice, &mut buf).1;
+            let mut sheet = Sheet {
+                crosses: st.c,
+                ..Sheet::default()
+            };
+            for d in 1..=6u8 {
+                if st.f[usize::from(d)] > 0 {
+                    sheet.fifth.push(Fifth {
+                        number: d,
+                        crosses: st.f[usize::from(d)],
+                    });
+                }
+            }
+            let a = table.value(&expert::St::of(&sheet));
+            worst = worst.max((a - f64::from(net.value(&st))).abs());
+            n += 1;
+        }
+    }
+    if worst > 0.01 {
+        return Err(format!(
+            "the app's reader differs from the trainer's network by {worst} points"
+        ));
+    }
+    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{out}: {} bytes, {} weights of {ckpt} ({} TD games) in steps of {step} ({clipped} clipped); the reader agrees on {n} sheets (largest difference {worst:.5})",
+        bytes.len(),
+        q.len(),
+        h.games
+    );
+    Ok(())
+}
+
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().is_some_and(|f| f == "--export") {
+        let step = argv.get(3).map_or(Ok(0.35), |s| s.parse::<f64>());
+        let r = match (argv.get(1), argv.get(2), step) {
+            (Some(out), Some(ckpt), Ok(step)) => export(out, ckpt, step),
+            _ => Err("--export OUT CHECKPOINT [STEP]".into()),
+        };
+        if let Err(e) = r {
+            eprintln!("choice_ntuple: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     if argv.first().is_some_and(|f| f == "--mean") {
         let r = match argv.get(1) {
             Some(out) => mean_of(out, &argv[2..]),
