@@ -111,6 +111,22 @@ function copyGameIcons() {
 }
 copyGameIcons();
 
+// The computer levels' data (issue 43: the expert's learned table,
+// rules/data/*.bin, written by the trainer's export) as data/FILE: no part
+// of the code and never of the first load; the app fetches a file when a
+// seat at its level (or the coach) needs it, and the service worker
+// precaches it with the rest, so the level plays offline too.
+function copyLevelData() {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const src = path.join(root, 'rules/data');
+  const out = path.join(dir, 'data');
+  fs.mkdirSync(out, { recursive: true });
+  const files = fs.existsSync(src) ? fs.readdirSync(src).filter((f) => f.endsWith('.bin')) : [];
+  for (const f of files) fs.copyFileSync(path.join(src, f), path.join(out, f));
+  console.log(`[post-build] data/: ${files.length} level tables`);
+}
+copyLevelData();
+
 const release = process.env.TRUNK_PROFILE !== 'debug';
 // Run on a finished folder (a test's copy of dist/), the modules stay.
 if (process.env.TRUNK_STAGING_DIR) splitWasm();
@@ -178,7 +194,7 @@ if (!release) {
     for (const e of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${e.name}` : e.name;
       if (e.isDirectory()) walk(rel);
-      else if (/\.(html|js|wasm|css|svg|png|webmanifest)$/.test(e.name) && rel !== 'sw.js') files.push(rel);
+      else if (/\.(html|js|wasm|css|svg|png|webmanifest|bin)$/.test(e.name) && rel !== 'sw.js') files.push(rel);
     }
   };
   walk('');

@@ -1107,7 +1107,7 @@ fn statistics_count_wins_and_take_best_and_worst_the_games_way() {
     );
     assert_eq!((anna.win_rate(), anna.mean()), (100, "11.0".to_string()));
     // Against the casual computer once, ahead of it; never against a strong one.
-    assert_eq!(anna.vs, [(1, 1), (0, 0)]);
+    assert_eq!(anna.vs, [(1, 1), (0, 0), (0, 0)]);
     let ben = line("gnoming", "Ben");
     assert_eq!((ben.played, ben.wins, ben.best, ben.worst), (2, 1, 25, 30));
     assert_eq!((ben.win_rate(), ben.mean()), (50, "27.5".to_string()));
@@ -2319,6 +2319,66 @@ async fn a_session_behind_another_tab_reloads_and_writes_nothing() {
         "it shows the stored game"
     );
     assert!(!two.stored_changed(), "and knows it is up to date");
+}
+
+/// Issue 43: each game's entry lists the levels its rules offer (expert
+/// only where the game has one, its data needed); while a level's data
+/// loads no computer moves; with the table in, an expert seat plays.
+#[wasm_bindgen_test]
+async fn computers_wait_for_their_levels_data_and_the_expert_plays_once_it_is_in() {
+    use rules::Level;
+    ls().clear().unwrap();
+    for entry in spielblock::games::registry() {
+        assert_eq!(entry.levels.first(), Some(&Level::Casual), "{}", entry.id);
+        assert!(entry.levels.contains(&Level::Strong), "{}", entry.id);
+        // A level needs data only if the game offers it, and strong never.
+        for level in Level::ALL {
+            if (entry.needs_data)(level) {
+                assert!(
+                    entry.levels.contains(&level) && level == Level::Expert,
+                    "{}",
+                    entry.id
+                );
+            }
+        }
+    }
+    let mut s = new_session("s43", "choice", 3, &[("Robo", false)]).await;
+    let entry = s.entry();
+    assert_eq!(entry.levels, &[Level::Casual, Level::Strong, Level::Expert]);
+    assert!((entry.needs_data)(Level::Expert) && !(entry.needs_data)(Level::Strong));
+    assert!(s.computer_due());
+    // A move scheduled before the level's data was asked for waits too.
+    let (n, _) = s
+        .schedule_computer(spielblock::store::Speed::Normal)
+        .unwrap();
+    assert!(s.await_level(true) && !s.await_level(true));
+    assert!(!s.computer_due(), "no computer moves while its level loads");
+    assert!(moved(s.play(Decision::Computer { moves: n })).is_none());
+    assert_eq!(s.moves(), 0);
+    assert!(s
+        .schedule_computer(spielblock::store::Speed::Normal)
+        .is_none());
+    assert!(s.await_level(false));
+    assert!(s.computer_due());
+    assert!(
+        s.schedule_computer(spielblock::store::Speed::Normal)
+            .is_some(),
+        "scheduled afresh"
+    );
+    // The table, as the app would fetch it, installed; the seat set to
+    // expert plays a legal move.
+    rules::choice::expert::install(include_bytes!("../rules/data/choice-expert.bin")).unwrap();
+    let next = s.set_seat(0, rules::SeatKind::Computer, Level::Expert);
+    write(&mut s, next).await;
+    assert_eq!(s.seats()[0].level, Level::Expert);
+    let next = moved(s.play(Decision::Computer { moves: s.moves() }));
+    assert!(next.is_some());
+    write(&mut s, next).await;
+    let next = moved(s.play(Decision::Computer { moves: s.moves() }));
+    assert!(
+        next.is_some() && s.moves() == 2,
+        "the roll and the expert's assignment"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -24,6 +24,16 @@
 //! - the whole fifth-die table: the numbers chosen and each one's count;
 //! - the number of rows at 1-4 crosses and at 5-9 crosses, with the clock.
 //!
+//! Version 2 (`--v2`, 603,460 weights, 161 per value) adds four families
+//! and keeps the rest (`--init-from` a version-1 checkpoint copies its
+//! weights; the new ones start at zero and there is no fit):
+//! - each row (sums 2..=7 and mirrors) with the exact fifth-die clock, the
+//!   three counts sorted (120 kinds);
+//! - the number of rows at 0 crosses and at 10, with the sorted counts;
+//! - the number of rows under the -200 line and the crosses they lack to
+//!   reach five, with the sorted counts;
+//! - the four rows 6-7-8-9 (and 8-7-6-5), with a clock of four buckets.
+//!
 //! Start: the weights are first fitted (`--fit-games`, supervised) to the
 //! strong player's learned table, V(s') ~ `bot::estimate(s') - result(s')`,
 //! on states of the table's own greedy play, so TD starts where the linear
@@ -42,16 +52,39 @@
 //! own 1-ply play on the same dice, with standard errors (paired for the
 //! difference).
 //!
-//! Run:    choice_ntuple --checkpoint target/choice.ckpt
-//! Resume: choice_ntuple --checkpoint target/choice.ckpt --resume target/choice.ckpt
+//! Run:    choice_ntuple --checkpoint /work/trainer-ckpt/choice.ckpt
+//! Version 3 (`--v3`, 813,375 weights, 165 per value) adds to version 2
+//! the set of rows started (a bit each) with the clock, and each row as
+//! closed, under the -200 line or past it (3^11 kinds); `--init-from` takes
+//! a version-1 or version-2 checkpoint.
+//!
+//! Version 2: choice_ntuple --v2 --init-from /work/trainer-ckpt/choice.ckpt
+//!   --checkpoint /work/trainer-ckpt/choice2.ckpt --lr 0.005 --lr-half 30000000
+//! (PATH.start-7000000-N keeps the run's start on the evaluation games: the
+//! evaluation prints the paired difference to it.)
+//! Resume: choice_ntuple --checkpoint /work/trainer-ckpt/choice.ckpt --resume /work/trainer-ckpt/choice.ckpt
 //! Other flags: --seed N (1), --games N (total to reach), --lr X (0.01:
 //! the step of V per update, split over the active weights), --lr-half N
 //! (games over which the step halves, 40,000,000; 0 = constant), --epsilon X
-//! (random assignment share, 0), --fit-games N (200000), --eval-every N
+//! (random assignment share, 0; may be changed on resuming), --margin X
+//! (explore only among the others within X points of the best, 0: all), --fit-games N (200000), --eval-every N
 //! (2,000,000), --eval-games N (20,000), --ckpt-games N (1,000,000),
-//! --no-strong (skip today's strong player in the evaluation). Today's
+//! --no-strong (skip today's strong player in the evaluation),
+//! --avg-horizon N (keep PATH.avg, the weights averaged over about the last
+//! N games, moved every 10,000 games; evaluated too; 0 = none; may be set
+//! on resuming). Today's
 //! strong player's results on the evaluation games are kept in
 //! PATH.strong-7000000-N so a resumed run does not play them again.
+//! Mean:   choice_ntuple --mean OUT A B [C ...] writes OUT, a checkpoint
+//! whose every weight is the plain mean of those of the checkpoints A, B,
+//! ... (same version; no training). The value is a sum of weights, so this
+//! is also the mean of their values: an ensemble at the cost of one net.
+//! OUT's header is A's with games the most of any, `mean_of` the inputs
+//! and no best evaluation; `choice_lookahead --checkpoint OUT` plays it.
+//! Export: choice_ntuple --export rules/data/choice-expert.bin CKPT [STEP]
+//! writes the expert level's table (`rules::choice::expert`): a version-2
+//! checkpoint's weights as i16 multiples of STEP points (0.35), checked
+//! against the app's reader.
 //! Build:  cargo build --release -p spielblock-rules --example choice_ntuple
 
 use rules::choice::bot;
@@ -85,38 +118,90 @@ const PM_OFF: usize = E_OFF + E_SIZE;
 const PM_SIZE: usize = C * C * 64;
 /// Pairs of rows with the fifth-die set (no clock): 1 on, 0 off.
 const PM: usize = 1;
-const WEIGHTS: usize = PM_OFF + PM * PAIRS * PM_SIZE;
+pub(crate) const WEIGHTS: usize = PM_OFF + PM * PAIRS * PM_SIZE;
 /// Active weights per value: each family on the sheet and its mirror, the
 /// row counts once.
 const NF: usize = 2 * (TRIPLES + PAIRS + SINGLES + 1 + PM * PAIRS) + 1;
 
+/// Version 2 (`--v2`): the version-1 families and four more, which start
+/// at zero (`--init-from` copies a version-1 checkpoint into the rest).
+/// Sorted fifth-die counts: three counts 0..=7 (0 for a number not chosen
+/// yet), highest first: 120 kinds, the exact fifth-die clock.
+const SC: usize = 120;
+/// Each row kind (sums 2..=7 and mirrors) with the sorted counts.
+const X1_OFF: usize = WEIGHTS;
+const X1_ROWS: usize = 6;
+const X1_SIZE: usize = C * SC;
+/// Rows at 0 crosses and rows at 10 or more (0..=11 each), with the sorted
+/// counts: how many rows are closed, how many full.
+const G2_OFF: usize = X1_OFF + X1_ROWS * X1_SIZE;
+const G2_SIZE: usize = 12 * 12 * SC;
+/// Rows under the -200 line (1-4 crosses; 0..=7, capped) and the crosses
+/// they lack to reach five (0..=20, capped), with the sorted counts.
+const G3_OFF: usize = G2_OFF + G2_SIZE;
+const G3_SIZE: usize = 8 * 21 * SC;
+/// Four neighbouring rows, sums 6-7-8-9 (mirror 8-7-6-5), with a coarse
+/// clock of four buckets.
+const Q4_OFF: usize = G3_OFF + G3_SIZE;
+const K4: usize = 4;
+const Q4_SIZE: usize = C * C * C * C * K4;
+pub(crate) const WEIGHTS2: usize = Q4_OFF + Q4_SIZE;
+/// Active weights per value, version 2.
+const NF2: usize = NF + 2 * X1_ROWS + 2 + 2;
+/// Version 3 (`--v3`): version 2 and two families over all eleven rows,
+/// which start at zero. The rows started (a bit per row with a cross),
+/// with the clock: which sums a throw can go to without a new -200.
+const M2_OFF: usize = WEIGHTS2;
+const M2_SIZE: usize = 2048 * K;
+/// Each row as closed (0), under the line (1-4) or past it (5 or more):
+/// 3^11 kinds.
+const M3_OFF: usize = M2_OFF + M2_SIZE;
+const M3_SIZE: usize = 177_147;
+pub(crate) const WEIGHTS3: usize = M3_OFF + M3_SIZE;
+/// Active weights per value, version 3 (the most of any version).
+const NF3: usize = NF2 + 2 + 2;
+
 const EVAL_SEED: u64 = 7_000_000;
+/// Games between two moves of the averaged weights.
+const AVG_STEP: u64 = 10_000;
 const VERSION: u32 = 1;
+const VERSION2: u32 = 2;
+const VERSION3: u32 = 3;
+
+/// The weights of a version (each version's layout begins with the
+/// previous one's).
+fn weights_of(version: u32) -> usize {
+    match version {
+        VERSION => WEIGHTS,
+        VERSION2 => WEIGHTS2,
+        _ => WEIGHTS3,
+    }
+}
 
 /// A sheet as the trainer keeps it: crosses capped at ten (more score
 /// nothing), the fifth-die count per face.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct St {
-    c: [u8; 11],
+pub(crate) struct St {
+    pub(crate) c: [u8; 11],
     /// Count per face 1..=6 (index 0 unused).
-    f: [u8; 7],
+    pub(crate) f: [u8; 7],
     /// Fifth-die faces chosen, a bit per face (bit d - 1).
-    mask: u8,
+    pub(crate) mask: u8,
 }
 
 impl St {
-    fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.f.iter().any(|&n| n >= FIFTH_BOXES)
     }
-    fn total(&self) -> i32 {
+    pub(crate) fn total(&self) -> i32 {
         (0..11).map(|i| ROW[i][usize::from(self.c[i])]).sum()
     }
-    fn chosen(&self) -> u32 {
+    pub(crate) fn chosen(&self) -> u32 {
         self.mask.count_ones()
     }
     /// The sheet after crossing rows `x`, `y` (0-based) and face `fifth`
     /// (0 on a free throw).
-    fn with(&self, x: usize, y: usize, fifth: u8) -> St {
+    pub(crate) fn with(&self, x: usize, y: usize, fifth: u8) -> St {
         let mut n = *self;
         n.c[x] = (n.c[x] + 1).min(BOXES);
         n.c[y] = (n.c[y] + 1).min(BOXES);
@@ -126,7 +211,7 @@ impl St {
         }
         n
     }
-    fn from_sheet(s: &Sheet) -> St {
+    pub(crate) fn from_sheet(s: &Sheet) -> St {
         let mut st = St::default();
         for i in 0..11 {
             st.c[i] = s.crosses[i].min(BOXES);
@@ -160,8 +245,10 @@ const ROW: [[i32; 11]; 11] = {
 
 /// Shared tables: the clock per fifth-die counts, the pair list, the
 /// mirrored masks.
-struct Tabs {
+pub(crate) struct Tabs {
     clock: [[[u8; 8]; 8]; 8],
+    /// The sorted-counts kind (0..120) of three counts in any order.
+    sorted: [[[u8; 8]; 8]; 8],
     pairs: [(usize, usize); PAIRS],
     mirror_mask: [u8; 64],
 }
@@ -186,7 +273,7 @@ fn bucket(r: f64) -> u8 {
 }
 
 impl Tabs {
-    fn new() -> Tabs {
+    pub(crate) fn new() -> Tabs {
         let mut clock = [[[0u8; 8]; 8]; 8];
         for a in 0..8u8 {
             for b in 0..8u8 {
@@ -223,8 +310,28 @@ impl Tabs {
                 }
             }
         }
+        let mut kinds = Vec::new();
+        for a in 0..8u8 {
+            for b in 0..=a {
+                for c in 0..=b {
+                    kinds.push([a, b, c]);
+                }
+            }
+        }
+        assert_eq!(kinds.len(), SC);
+        let mut sorted = [[[0u8; 8]; 8]; 8];
+        for (a, plane) in sorted.iter_mut().enumerate() {
+            for (b, line) in plane.iter_mut().enumerate() {
+                for (c, out) in line.iter_mut().enumerate() {
+                    let mut t = [a as u8, b as u8, c as u8];
+                    t.sort_unstable_by(|x, y| y.cmp(x));
+                    *out = kinds.iter().position(|k| *k == t).unwrap() as u8;
+                }
+            }
+        }
         Tabs {
             clock,
+            sorted,
             pairs: pairs.try_into().unwrap(),
             mirror_mask,
         }
@@ -242,10 +349,23 @@ impl Tabs {
         usize::from(self.clock[c[0]][c[1]][c[2]])
     }
 
-    /// The indices of the active weights of a sheet not yet done.
-    fn features(&self, st: &St, out: &mut [u32; NF]) {
+    /// The sorted-counts kind of a sheet's fifth-die table.
+    fn sorted_of(&self, st: &St) -> usize {
+        let mut c = [0usize; 3];
+        let mut k = 0;
+        for d in 1..=6 {
+            if st.f[d] > 0 && k < 3 {
+                c[k] = usize::from(st.f[d].min(7));
+                k += 1;
+            }
+        }
+        usize::from(self.sorted[c[0]][c[1]][c[2]])
+    }
+
+    /// The indices of the active weights of a sheet not yet done, and how
+    /// many (NF, NF2 or NF3 for versions 1, 2, 3).
+    fn features(&self, st: &St, ver: u32, out: &mut [u32; NF3]) -> usize {
         let k = self.clock_of(st);
-        // The mirror sheet: sum s in the row of 14 - s.
         let mut m = st.c;
         m.reverse();
         let mut n = 0;
@@ -300,27 +420,98 @@ impl Tabs {
         out[n] = (E_OFF + (neg * 12 + mid) * K + k) as u32;
         n += 1;
         debug_assert_eq!(n, NF);
+        if ver < VERSION2 {
+            return n;
+        }
+        let sc = self.sorted_of(st);
+        for (i, &mi) in m.iter().enumerate().take(X1_ROWS) {
+            for c in [st.c[i], mi] {
+                out[n] = (X1_OFF + (i * C + usize::from(c)) * SC + sc) as u32;
+                n += 1;
+            }
+        }
+        let zeros = st.c.iter().filter(|&&c| c == 0).count();
+        let full = st.c.iter().filter(|&&c| c >= 10).count();
+        out[n] = (G2_OFF + (zeros * 12 + full) * SC + sc) as u32;
+        n += 1;
+        let lack: usize =
+            st.c.iter()
+                .filter(|&&c| (1..5).contains(&c))
+                .map(|&c| usize::from(5 - c))
+                .sum();
+        out[n] = (G3_OFF + (neg.min(7) * 21 + lack.min(20)) * SC + sc) as u32;
+        n += 1;
+        let k4 = match k {
+            0..=3 => 0,
+            4..=8 => 1,
+            9..=11 => 2,
+            _ => 3,
+        };
+        for cc in [&st.c, &m] {
+            let q = ((usize::from(cc[4]) * C + usize::from(cc[5])) * C + usize::from(cc[6])) * C
+                + usize::from(cc[7]);
+            out[n] = (Q4_OFF + q * K4 + k4) as u32;
+            n += 1;
+        }
+        debug_assert_eq!(n, NF2);
+        if ver < VERSION3 {
+            return n;
+        }
+        for cc in [&st.c, &m] {
+            let mut bits = 0;
+            let mut tri = 0;
+            for &c in cc.iter() {
+                bits = bits * 2 + usize::from(c > 0);
+                tri = tri * 3 + usize::from(c > 0) + usize::from(c >= 5);
+            }
+            out[n] = (M2_OFF + bits * K + k) as u32;
+            out[n + 1] = (M3_OFF + tri) as u32;
+            n += 2;
+        }
+        debug_assert_eq!(n, NF3);
+        n
     }
 }
 
-struct Net {
-    w: Vec<f32>,
-    tabs: Tabs,
+pub(crate) struct Net {
+    pub(crate) w: Vec<f32>,
+    pub(crate) tabs: Tabs,
+    /// The version: which families.
+    pub(crate) ver: u32,
 }
 
 impl Net {
-    fn value_of(&self, f: &[u32; NF]) -> f32 {
+    /// The network of a checkpoint's header and weights.
+    pub(crate) fn of(h: &Header, w: Vec<f32>) -> Net {
+        Net {
+            w,
+            tabs: Tabs::new(),
+            ver: h.version,
+        }
+    }
+    /// Active weights per value.
+    fn nf(&self) -> usize {
+        match self.ver {
+            VERSION => NF,
+            VERSION2 => NF2,
+            _ => NF3,
+        }
+    }
+    fn value_of(&self, f: &[u32]) -> f32 {
         f.iter().map(|&i| self.w[i as usize]).sum()
     }
-    fn value(&self, st: &St) -> f32 {
+    fn features(&self, st: &St, out: &mut [u32; NF3]) -> usize {
+        self.tabs.features(st, self.ver, out)
+    }
+    pub(crate) fn value(&self, st: &St) -> f32 {
         if st.done() {
             return 0.0;
         }
-        let mut f = [0u32; NF];
-        self.tabs.features(st, &mut f);
-        self.value_of(&f)
+        let mut f = [0u32; NF3];
+        let n = self.features(st, &mut f);
+        self.value_of(&f[..n])
     }
-    fn update(&mut self, f: &[u32; NF], step: f32) {
+    fn update(&mut self, f: &[u32], step: f32) {
         for &i in f {
             self.w[i as usize] += step;
         }
@@ -329,7 +520,7 @@ impl Net {
 
 /// Every distinct legal outcome of `dice` on `st` (R-CH-2, R-CH-3): the
 /// rows crossed (0-based, low first) and the fifth-die face (0 free).
-fn outcomes(st: &St, dice: &[u8; 5], out: &mut Vec<(usize, usize, u8)>) {
+pub(crate) fn outcomes(st: &St, dice: &[u8; 5], out: &mut Vec<(usize, usize, u8)>) {
     out.clear();
     let shown = dice.iter().fold(0u8, |m, &d| m | 1 << (d - 1));
     let full = st.chosen() >= 3;
@@ -363,7 +554,12 @@ fn outcomes(st: &St, dice: &[u8; 5], out: &mut Vec<(usize, usize, u8)>) {
 
 /// The 1-ply greedy choice: the afterstate with the highest result + V,
 /// and that figure. The first of equals.
-fn choose(net: &Net, st: &St, dice: &[u8; 5], buf: &mut Vec<(usize, usize, u8)>) -> (f32, St) {
+pub(crate) fn choose(
+    net: &Net,
+    st: &St,
+    dice: &[u8; 5],
+    buf: &mut Vec<(usize, usize, u8)>,
+) -> (f32, St) {
     outcomes(st, dice, buf);
     let mut best: Option<(f32, St)> = None;
     for &(x, y, face) in buf.iter() {
@@ -376,40 +572,60 @@ fn choose(net: &Net, st: &St, dice: &[u8; 5], buf: &mut Vec<(usize, usize, u8)>)
     best.expect("a legal assignment")
 }
 
-fn throw(rng: &mut Rng) -> [u8; 5] {
+pub(crate) fn throw(rng: &mut Rng) -> [u8; 5] {
     [rng.d6(), rng.d6(), rng.d6(), rng.d6(), rng.d6()]
 }
 
 /// One TD(0) self-play game; returns its result and the sum of |delta|
 /// and the number of updates.
-fn td_game(net: &mut Net, rng: &mut Rng, alpha: f32, epsilon: f64) -> (i32, f64, u32) {
+/// Exploration (`epsilon` > 0): that share of the assignments is random,
+/// among all (`margin` 0) or among the others within `margin` points of
+/// the best by result + V (the best if there is none). The TD target stays
+/// the greedy one, so V remains the greedy player's value.
+fn td_game(net: &mut Net, rng: &mut Rng, alpha: f32, epsilon: f64, margin: f64) -> (i32, f64, u32) {
     let mut buf = Vec::with_capacity(16);
     let mut st = St::default();
-    let mut prev: Option<([u32; NF], i32)> = None;
+    let mut prev: Option<([u32; NF3], usize, i32)> = None;
     let mut abs = 0.0;
     let mut updates = 0;
     loop {
         let dice = throw(rng);
         let (best_v, best) = choose(net, &st, &dice, &mut buf);
-        if let Some((f, total)) = &prev {
-            let delta = best_v - *total as f32 - net.value_of(f);
-            net.update(f, alpha * delta);
+        if let Some((f, nf, total)) = &prev {
+            let delta = best_v - *total as f32 - net.value_of(&f[..*nf]);
+            net.update(&f[..*nf], alpha * delta);
             abs += f64::from(delta.abs());
             updates += 1;
         }
         let next = if epsilon > 0.0 && (rng.below(1 << 30) as f64) < epsilon * f64::from(1u32 << 30)
         {
-            let (x, y, face) = buf[rng.below(buf.len() as u64) as usize];
-            st.with(x, y, face)
+            if margin > 0.0 {
+                let near: Vec<St> = buf
+                    .iter()
+                    .map(|&(x, y, face)| st.with(x, y, face))
+                    .filter(|n| {
+                        let v = n.total() as f32 + net.value(n);
+                        v < best_v && f64::from(best_v - v) <= margin
+                    })
+                    .collect();
+                if near.is_empty() {
+                    best
+                } else {
+                    near[rng.below(near.len() as u64) as usize]
+                }
+            } else {
+                let (x, y, face) = buf[rng.below(buf.len() as u64) as usize];
+                st.with(x, y, face)
+            }
         } else {
             best
         };
         if next.done() {
             return (next.total(), abs, updates);
         }
-        let mut f = [0u32; NF];
-        net.tabs.features(&next, &mut f);
-        prev = Some((f, next.total()));
+        let mut f = [0u32; NF3];
+        let nf = net.features(&next, &mut f);
+        prev = Some((f, nf, next.total()));
         st = next;
     }
 }
@@ -427,7 +643,7 @@ fn play_learned(net: &Net, seed: u64) -> i32 {
 }
 
 /// The same dice played by today's strong player (as `choice_paired`).
-fn play_strong(seed: u64) -> i32 {
+pub(crate) fn play_strong(seed: u64) -> i32 {
     let mut rng = Rng::new(seed);
     let mut s = Sheet::default();
     while !s.done() {
@@ -452,7 +668,7 @@ fn play_table(seed: u64) -> i32 {
     s.total() as i32
 }
 
-fn mean_se(x: &[f64]) -> (f64, f64) {
+pub(crate) fn mean_se(x: &[f64]) -> (f64, f64) {
     let n = x.len() as f64;
     let m = x.iter().sum::<f64>() / n;
     let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
@@ -467,12 +683,12 @@ fn fit(net: &mut Net, games: u64, seed: u64) {
     }
     let t0 = Instant::now();
     let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9) ^ 0xF17);
-    let mut f = [0u32; NF];
+    let mut f = [0u32; NF3];
     let mut abs = 0.0;
     let mut n = 0u64;
     for g in 0..games {
         // A falling step: 0.1 to 0.01 of the error per state.
-        let alpha = (0.1 - 0.09 * g as f32 / games as f32) / NF as f32;
+        let alpha = (0.1 - 0.09 * g as f32 / games as f32) / net.nf() as f32;
         let mut s = Sheet::default();
         while !s.done() {
             let dice = throw(&mut rng);
@@ -487,10 +703,10 @@ fn fit(net: &mut Net, games: u64, seed: u64) {
                 break;
             }
             let st = St::from_sheet(&s);
-            net.tabs.features(&st, &mut f);
+            let nf = net.features(&st, &mut f);
             let target = (bot::estimate(&s) - s.total() as f64) as f32;
-            let delta = target - net.value_of(&f);
-            net.update(&f, alpha * delta);
+            let delta = target - net.value_of(&f[..nf]);
+            net.update(&f[..nf], alpha * delta);
             if g >= games * 9 / 10 {
                 abs += f64::from(delta.abs());
                 n += 1;
@@ -505,18 +721,31 @@ fn fit(net: &mut Net, games: u64, seed: u64) {
 }
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Header {
-    version: u32,
+pub(crate) struct Header {
+    pub(crate) version: u32,
     weights: usize,
     seed: u64,
     /// TD games played.
-    games: u64,
+    pub(crate) games: u64,
     lr: f64,
     lr_half: u64,
     epsilon: f64,
+    /// Exploration among the near-best only (0: among all).
+    #[serde(default)]
+    margin: f64,
+    /// The averaged weights (PATH.avg): every AVG_STEP games they move
+    /// AVG_STEP / avg_horizon of the way to the weights (0: none).
+    #[serde(default)]
+    avg_horizon: u64,
     fit_games: u64,
     best_eval: Option<f64>,
     best_eval_games: u64,
+    /// Version 2: the version-1 checkpoint its first weights came from.
+    #[serde(default)]
+    init_from: Option<String>,
+    /// `--mean`: the checkpoints whose weights were averaged into this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mean_of: Option<Vec<String>>,
 }
 
 fn save(path: &str, h: &Header, w: &[f32]) -> std::io::Result<()> {
@@ -534,7 +763,7 @@ fn save(path: &str, h: &Header, w: &[f32]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-fn load(path: &str) -> Result<(Header, Vec<f32>), String> {
+pub(crate) fn load(path: &str) -> Result<(Header, Vec<f32>), String> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
@@ -545,18 +774,22 @@ fn load(path: &str) -> Result<(Header, Vec<f32>), String> {
         .ok_or(format!("{path}: no header"))?;
     let h: Header =
         serde_json::from_slice(&bytes[..nl]).map_err(|e| format!("{path}: header: {e}"))?;
-    if h.version != VERSION || h.weights != WEIGHTS {
+    let weights = match h.version {
+        VERSION..=VERSION3 => weights_of(h.version),
+        v => return Err(format!("{path}: version {v}, this trainer knows 1 to 3")),
+    };
+    if h.weights != weights {
         return Err(format!(
-            "{path}: version {} with {} weights, this trainer is version {VERSION} with {WEIGHTS}",
+            "{path}: version {} with {} weights, expected {weights}",
             h.version, h.weights
         ));
     }
     let body = &bytes[nl + 1..];
-    if body.len() != 4 * WEIGHTS {
+    if body.len() != 4 * weights {
         return Err(format!(
             "{path}: {} weight bytes, expected {}",
             body.len(),
-            4 * WEIGHTS
+            4 * weights
         ));
     }
     let w = body
@@ -573,12 +806,17 @@ struct Args {
     games: u64,
     lr: f64,
     lr_half: u64,
-    epsilon: f64,
+    epsilon: Option<f64>,
+    margin: Option<f64>,
     fit_games: u64,
     eval_every: u64,
     eval_games: u64,
     ckpt_games: u64,
     no_strong: bool,
+    avg_horizon: Option<u64>,
+    /// The version of a new run.
+    ver: u32,
+    init_from: Option<String>,
 }
 
 fn args() -> Args {
@@ -589,12 +827,16 @@ fn args() -> Args {
         games: u64::MAX,
         lr: 0.01,
         lr_half: 40_000_000,
-        epsilon: 0.0,
+        epsilon: None,
+        margin: None,
         fit_games: 200_000,
         eval_every: 2_000_000,
         eval_games: 20_000,
         ckpt_games: 1_000_000,
+        avg_horizon: None,
         no_strong: false,
+        ver: VERSION,
+        init_from: None,
     };
     let mut it = std::env::args().skip(1);
     let fail = |m: String| -> ! {
@@ -604,6 +846,10 @@ fn args() -> Args {
     while let Some(flag) = it.next() {
         if flag == "--no-strong" {
             a.no_strong = true;
+            continue;
+        }
+        if flag == "--v2" || flag == "--v3" {
+            a.ver = if flag == "--v2" { VERSION2 } else { VERSION3 };
             continue;
         }
         let v = it
@@ -626,53 +872,246 @@ fn args() -> Args {
             "--games" => a.games = num(&v),
             "--lr" => a.lr = real(&v),
             "--lr-half" => a.lr_half = num(&v),
-            "--epsilon" => a.epsilon = real(&v),
+            "--epsilon" => a.epsilon = Some(real(&v)),
+            "--margin" => a.margin = Some(real(&v)),
             "--fit-games" => a.fit_games = num(&v),
             "--eval-every" => a.eval_every = num(&v).max(1),
             "--eval-games" => a.eval_games = num(&v).max(2),
             "--ckpt-games" => a.ckpt_games = num(&v).max(1),
+            "--avg-horizon" => a.avg_horizon = Some(num(&v)),
+            "--init-from" => a.init_from = Some(v),
             _ => fail(format!("unknown flag {flag}")),
         }
     }
     a
 }
 
+/// `--mean OUT A B ...`: OUT gets the mean of the weights of A, B, ...
+fn mean_of(out: &str, inputs: &[String]) -> Result<(), String> {
+    if inputs.len() < 2 {
+        return Err("--mean OUT A B [C ...]: two checkpoints or more".into());
+    }
+    let (mut h, w0) = load(&inputs[0])?;
+    let mut sum: Vec<f64> = w0.iter().map(|&x| f64::from(x)).collect();
+    for p in &inputs[1..] {
+        let (hp, w) = load(p)?;
+        if hp.version != h.version {
+            return Err(format!(
+                "{p}: version {}, {} is version {}",
+                hp.version, inputs[0], h.version
+            ));
+        }
+        for (s, x) in sum.iter_mut().zip(&w) {
+            *s += f64::from(*x);
+        }
+        h.games = h.games.max(hp.games);
+    }
+    let n = inputs.len() as f64;
+    let w: Vec<f32> = sum.iter().map(|&s| (s / n) as f32).collect();
+    h.best_eval = None;
+    h.best_eval_games = 0;
+    h.mean_of = Some(inputs.to_vec());
+    save(out, &h, &w).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{out}: the mean of {} version-{} checkpoints ({} weights)",
+        inputs.len(),
+        h.version,
+        w.len()
+    );
+    Ok(())
+}
+
+/// `--export OUT CKPT [STEP]`: the expert level's table (issue 43,
+/// `rules::choice::expert`): CKPT's version-2 weights rounded to i16
+/// multiples of STEP points (0.35), in the shipped file format. It checks
+/// that the app's reader gives the rounded network's values on the sheets
+/// of 200 games played 1-ply by it.
+fn export(out: &str, ckpt: &str, step: f64) -> Result<(), String> {
+    use rules::choice::expert;
+    let (h, w) = load(ckpt)?;
+    if h.version != VERSION2 || w.len() != expert::WEIGHTS {
+        return Err(format!(
+            "{ckpt}: version {} with {} weights; the expert reads version 2 ({} weights)",
+            h.version,
+            w.len(),
+            expert::WEIGHTS
+        ));
+    }
+    let milli = (step * 1000.0).round();
+    if !(1.0..=10_000.0).contains(&milli) || (milli / 1000.0 - step).abs() > 1e-9 {
+        return Err(format!(
+            "step {step}: whole thousandths of a point, 0.001 to 10"
+        ));
+    }
+    let (mut clipped, mut q) = (0, Vec::with_capacity(w.len()));
+    for &x in &w {
+        let r = (f64::from(x) / step).round();
+        if r.abs() > f64::from(i16::MAX) {
+            clipped += 1;
+        }
+        q.push(r.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16);
+    }
+    let bytes = expert::encode(&q, milli as u16);
+    let table = expert::Table::decode(&bytes).map_err(|e| e.to_string())?;
+    // The rounded weights as the trainer's network reads them.
+    let net = Net::of(
+        &h,
+        q.iter().map(|&x| (f64::from(x) * step) as f32).collect(),
+    );
+    let (mut n, mut worst) = (0, 0f64);
+    let mut buf = Vec::new();
+    for seed in 1..=200u64 {
+        let mut rng = Rng::new(seed);
+        let mut st = St::default();
+        while !st.done() {
+            let dice = throw(&mut rng);
+            st = choose(&net, &st, &dice, &mut buf).1;
+            let mut sheet = Sheet {
+                crosses: st.c,
+                ..Sheet::default()
+            };
+            for d in 1..=6u8 {
+                if st.f[usize::from(d)] > 0 {
+                    sheet.fifth.push(Fifth {
+                        number: d,
+                        crosses: st.f[usize::from(d)],
+                    });
+                }
+            }
+            let a = table.value(&expert::St::of(&sheet));
+            worst = worst.max((a - f64::from(net.value(&st))).abs());
+            n += 1;
+        }
+    }
+    if worst > 0.01 {
+        return Err(format!(
+            "the app's reader differs from the trainer's network by {worst} points"
+        ));
+    }
+    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{out}: {} bytes, {} weights of {ckpt} ({} TD games) in steps of {step} ({clipped} clipped); the reader agrees on {n} sheets (largest difference {worst:.5})",
+        bytes.len(),
+        q.len(),
+        h.games
+    );
+    Ok(())
+}
+
 fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().is_some_and(|f| f == "--export") {
+        let step = argv.get(3).map_or(Ok(0.35), |s| s.parse::<f64>());
+        let r = match (argv.get(1), argv.get(2), step) {
+            (Some(out), Some(ckpt), Ok(step)) => export(out, ckpt, step),
+            _ => Err("--export OUT CHECKPOINT [STEP]".into()),
+        };
+        if let Err(e) = r {
+            eprintln!("choice_ntuple: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
+    if argv.first().is_some_and(|f| f == "--mean") {
+        let r = match argv.get(1) {
+            Some(out) => mean_of(out, &argv[2..]),
+            None => Err("--mean OUT A B [C ...]".into()),
+        };
+        if let Err(e) = r {
+            eprintln!("choice_ntuple: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     let a = args();
     bot::warm_up();
+    let fail = |e: String| -> ! {
+        eprintln!("choice_ntuple: {e}");
+        std::process::exit(2)
+    };
     let mut net = Net {
-        w: vec![0.0; WEIGHTS],
+        w: vec![0.0; weights_of(a.ver)],
         tabs: Tabs::new(),
+        ver: a.ver,
     };
     let mut h = match &a.resume {
         Some(p) => {
-            let (h, w) = load(p).unwrap_or_else(|e| {
-                eprintln!("choice_ntuple: {e}");
-                std::process::exit(2)
-            });
-            net.w = w;
+            let (h, w) = load(p).unwrap_or_else(|e| fail(e));
+            net = Net::of(&h, w);
             println!(
                 "resumed from {p}: {} TD games played (seed {}, lr {}, lr-half {}, epsilon {}); \
                  its settings are kept",
                 h.games, h.seed, h.lr, h.lr_half, h.epsilon
             );
+            let mut h = h;
+            // Exploration may change on resuming (from this game on).
+            if let Some(e) = a.epsilon {
+                h.epsilon = e;
+            }
+            if let Some(m) = a.margin {
+                h.margin = m;
+            }
+            if let Some(n) = a.avg_horizon {
+                h.avg_horizon = n;
+                println!("from here on: weights averaged over about {n} games");
+            }
+            if a.epsilon.is_some() || a.margin.is_some() {
+                println!("from here on: epsilon {}, margin {}", h.epsilon, h.margin);
+            }
             h
         }
-        None => Header {
-            version: VERSION,
-            weights: WEIGHTS,
-            seed: a.seed,
-            games: 0,
-            lr: a.lr,
-            lr_half: a.lr_half,
-            epsilon: a.epsilon,
-            fit_games: a.fit_games,
-            best_eval: None,
-            best_eval_games: 0,
-        },
+        None => {
+            // A version from a checkpoint of an earlier one: its weights
+            // kept (each layout begins with the one before), the new
+            // families at zero, no supervised fit.
+            let mut fit_games = a.fit_games;
+            if let Some(p) = &a.init_from {
+                let (h1, w1) = load(p).unwrap_or_else(|e| fail(e));
+                if h1.version >= a.ver {
+                    fail(format!(
+                        "--init-from {p}: version {}, not earlier than this run's {}",
+                        h1.version, a.ver
+                    ));
+                }
+                net.w[..w1.len()].copy_from_slice(&w1);
+                fit_games = 0;
+                println!(
+                    "version {} started from {p} (version {}, {} TD games); its new families at zero",
+                    a.ver, h1.version, h1.games
+                );
+            }
+            Header {
+                version: a.ver,
+                weights: net.w.len(),
+                seed: a.seed,
+                games: 0,
+                lr: a.lr,
+                lr_half: a.lr_half,
+                epsilon: a.epsilon.unwrap_or(0.0),
+                margin: a.margin.unwrap_or(0.0),
+                avg_horizon: a.avg_horizon.unwrap_or(0),
+                fit_games,
+                best_eval: None,
+                best_eval_games: 0,
+                init_from: a.init_from.clone(),
+                mean_of: None,
+            }
+        }
     };
+    // The averaged weights: kept beside the checkpoint, or the weights.
+    let avg_path = format!("{}.avg", a.checkpoint);
+    let mut avg: Vec<f32> = a
+        .resume
+        .as_ref()
+        .and_then(|p| load(&format!("{p}.avg")).ok())
+        .filter(|(ha, w)| ha.games == h.games && w.len() == net.w.len())
+        .map(|(_, w)| w)
+        .unwrap_or_else(|| net.w.clone());
     println!(
-        "n-tuple network: {WEIGHTS} weights, {NF} per value; checkpoint {}",
+        "n-tuple network version {}: {} weights, {} per value; checkpoint {}",
+        h.version,
+        net.w.len(),
+        net.nf(),
         a.checkpoint
     );
     // The fixed evaluation games and today's players on them.
@@ -704,7 +1143,15 @@ fn main() {
         print!(", strong {sm:.1} ± {sse:.1}");
     }
     println!(" ({:.1} s)", t0.elapsed().as_secs_f64());
-    let evaluate = |net: &Net, games: u64| -> f64 {
+    // The run's own start (after the fit or the copy) on the same games,
+    // kept beside the checkpoint: the paired difference to it shows what
+    // the TD games have added.
+    let start_path = format!("{}.start-{EVAL_SEED}-{}", a.checkpoint, a.eval_games);
+    let mut start_scores: Option<Vec<f64>> = std::fs::read_to_string(&start_path)
+        .ok()
+        .and_then(|t| serde_json::from_str::<Vec<f64>>(&t).ok())
+        .filter(|v| v.len() == seeds.len());
+    let evaluate = |net: &Net, games: u64, start: Option<&[f64]>| -> (f64, Vec<f64>) {
         let t = Instant::now();
         let mine: Vec<f64> = seeds
             .iter()
@@ -724,17 +1171,39 @@ fn main() {
             let (ds, dsse) = diff(s);
             print!("; vs strong {ds:+.1} ± {dsse:.1}");
         }
+        if let Some(s) = start {
+            let (d0, d0se) = diff(s);
+            print!("; vs start {d0:+.2} ± {d0se:.2}");
+        }
         println!(" ({:.1} s)", t.elapsed().as_secs_f64());
-        m
+        (m, mine)
     };
+    // A resumed run evaluated on other games: its start is made again from
+    // the earlier version's checkpoint it came from (if that is unchanged).
+    if let (None, Some(_), Some(p)) = (&start_scores, &a.resume, &h.init_from) {
+        let (_, w1) = load(p).unwrap_or_else(|e| fail(e));
+        let mut w = vec![0.0; weights_of(h.version)];
+        w[..w1.len()].copy_from_slice(&w1);
+        let s0 = Net {
+            w,
+            tabs: Tabs::new(),
+            ver: h.version,
+        };
+        print!("the start again, from {p}: ");
+        let (_, mine) = evaluate(&s0, 0, None);
+        let _ = std::fs::write(&start_path, serde_json::to_string(&mine).unwrap());
+        start_scores = Some(mine);
+    }
     if a.resume.is_none() {
         fit(&mut net, h.fit_games, h.seed);
-        let m = evaluate(&net, 0);
+        let (m, mine) = evaluate(&net, 0, None);
+        let _ = std::fs::write(&start_path, serde_json::to_string(&mine).unwrap());
+        start_scores = Some(mine);
         h.best_eval = Some(m);
         save(&a.checkpoint, &h, &net.w).expect("the checkpoint");
         save(&format!("{}.best", a.checkpoint), &h, &net.w).expect("the best checkpoint");
     } else {
-        evaluate(&net, h.games);
+        evaluate(&net, h.games, start_scores.as_deref());
     }
     let start = Instant::now();
     let mut last_print = Instant::now();
@@ -749,14 +1218,30 @@ fn main() {
             h.lr * 0.5f64.powf(g as f64 / h.lr_half as f64)
         };
         let mut rng = Rng::new(h.seed << 40 | g);
-        let (result, abs, n) = td_game(&mut net, &mut rng, (lr / NF as f64) as f32, h.epsilon);
+        let alpha = (lr / net.nf() as f64) as f32;
+        let (result, abs, n) = td_game(&mut net, &mut rng, alpha, h.epsilon, h.margin);
         h.games += 1;
         since.0 += 1;
         since.1 += abs;
         since.2 += u64::from(n);
         since.3 += i64::from(result);
+        if h.avg_horizon > 0 && h.games % AVG_STEP == 0 {
+            let beta = (AVG_STEP as f32 / h.avg_horizon as f32).min(1.0);
+            for (m, &x) in avg.iter_mut().zip(&net.w) {
+                *m += beta * (x - *m);
+            }
+        }
         if h.games % a.eval_every == 0 {
-            let m = evaluate(&net, h.games);
+            if h.avg_horizon > 0 {
+                let avg_net = Net {
+                    w: avg.clone(),
+                    tabs: Tabs::new(),
+                    ver: net.ver,
+                };
+                print!("averaged ({} games): ", h.avg_horizon);
+                evaluate(&avg_net, h.games, start_scores.as_deref());
+            }
+            let m = evaluate(&net, h.games, start_scores.as_deref()).0;
             if h.best_eval.is_none_or(|b| m > b) {
                 h.best_eval = Some(m);
                 h.best_eval_games = h.games;
@@ -767,6 +1252,9 @@ fn main() {
             || last_ckpt.elapsed() > Duration::from_secs(300)
             || h.games == a.games;
         if ckpt_due {
+            if h.avg_horizon > 0 {
+                save(&avg_path, &h, &avg).expect("the averaged weights");
+            }
             save(&a.checkpoint, &h, &net.w).expect("the checkpoint");
             last_ckpt = Instant::now();
         }

@@ -1,6 +1,6 @@
 //! Prints the coach's honesty report for every game (issue 25): the coach's
 //! value of its best choice against the mean of continuations under the
-//! strong player. `cargo run --release -p spielblock-rules --example
+//! strongest level the game offers (issue 43: expert where there is one). `cargo run --release -p spielblock-rules --example
 //! coach_check -- [games] [continuations]`, every listed game at its fewest
 //! seats (SEATS=n for more; ONLY=id for one game); OTHERS=casual plays the
 //! other seats at casual (the coach advising seat 0 against them).
@@ -11,7 +11,7 @@ fn report<G: Playable>(seats: usize, games: u64, cont: u64) {
     let t = std::time::Instant::now();
     let others = match std::env::var("OTHERS").as_deref() {
         Ok("casual") => Level::Casual,
-        _ => Level::Strong,
+        _ => rules::strongest::<G>(),
     };
     match coach_check_against::<G>(seats, &G::Options::default(), games, cont, 7, others) {
         Ok(r) => println!(

@@ -115,25 +115,112 @@ impl<E: fmt::Display + fmt::Debug> std::error::Error for RuleError<E> {}
 
 /// How well a computer seat plays. Chosen per seat at setup and changeable
 /// mid-game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     /// Plays plausibly, with human-like mistakes.
     Casual,
-    /// The strongest player the game has.
+    /// The strongest player within the time and memory every game's
+    /// computer player keeps to (issue 43: a decision within 50 ms median,
+    /// 150 ms at most in a throttled browser, nothing loaded but the code).
     #[default]
     Strong,
+    /// A stronger player that needs more time or memory than strong may
+    /// use (a learned table loaded on demand, a deeper search). Offered only
+    /// by games that have one (`ComputerPlayer::LEVELS`).
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 2] = [Level::Casual, Level::Strong];
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Casual, Level::Strong, Level::Expert];
 
     pub fn id(self) -> &'static str {
         match self {
             Level::Casual => "casual",
             Level::Strong => "strong",
+            Level::Expert => "expert",
         }
     }
+
+    /// The level called `id`, if any.
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+}
+
+/// The levels game `G` offers, weakest first (`ComputerPlayer::LEVELS`).
+pub fn levels<G: ComputerPlayer>() -> &'static [Level] {
+    G::LEVELS
+}
+
+/// The strongest level game `G` offers: the coach's (issue 43).
+pub fn strongest<G: ComputerPlayer>() -> Level {
+    G::LEVELS.last().copied().unwrap_or(Level::Strong)
+}
+
+/// The level a computer seat of game `G` plays at when `level` is asked for:
+/// itself if the game offers it, else the strongest offered level below it
+/// (a saved game edited by hand, or a level the game no longer offers).
+pub fn offered_level<G: ComputerPlayer>(level: Level) -> Level {
+    if G::LEVELS.contains(&level) {
+        return level;
+    }
+    G::LEVELS
+        .iter()
+        .copied()
+        .filter(|l| *l < level)
+        .max()
+        .unwrap_or(Level::Strong)
+}
+
+/// Data a level's player needs that does not ship with the code (issue 43):
+/// a file of its own, `rules/data/FILE` in the repository and `data/FILE`
+/// beside the app, loaded only when a seat at that level (or the coach)
+/// needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelData {
+    pub level: Level,
+    /// The file's name.
+    pub file: &'static str,
+}
+
+/// Where the repository keeps a level's data file (`LevelData::file`), for
+/// the command-line tool, the examples and the tests.
+pub fn level_data_path(file: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(file)
+}
+
+/// Makes `level` of game `G` ready natively: loads its data from the
+/// repository's file if it needs any and has none yet.
+pub fn ready_level<G: ComputerPlayer>(level: Level) -> Result<(), String> {
+    let Some(data) = G::LEVEL_DATA.filter(|d| d.level == level) else {
+        return Ok(());
+    };
+    if G::level_ready(level) {
+        return Ok(());
+    }
+    let path = level_data_path(data.file);
+    let bytes = std::fs::read(&path).map_err(|e| {
+        format!(
+            "{}: the {} player's table {}: {e}",
+            G::ID,
+            level.id(),
+            path.display()
+        )
+    })?;
+    G::load_level_data(level, &bytes).map_err(|e| {
+        format!(
+            "{}: the {} player's table {}: {e}",
+            G::ID,
+            level.id(),
+            path.display()
+        )
+    })
 }
 
 /// One setup option of a game, as setup screens and the command-line tool
@@ -580,6 +667,29 @@ pub trait ComputerPlayer: Game {
     /// The computer player's decision for `seat`, from that seat's view alone,
     /// at `level`, with its own seeded randomness.
     fn computer_action(view: &Self::View, seat: Seat, level: Level, rng: &mut Rng) -> Self::Action;
+
+    /// The levels this game's computer player offers, weakest first (issue
+    /// 43): casual and strong, and expert where a stronger player needs more
+    /// time or memory than strong may use. Setup, the seat menu and the
+    /// command-line tool offer these; a seat at another level plays at
+    /// `offered_level`.
+    const LEVELS: &'static [Level] = &[Level::Casual, Level::Strong];
+
+    /// Data a level needs that does not ship with the code (its table),
+    /// loaded on demand (`load_level_data`); None: every level is code.
+    const LEVEL_DATA: Option<LevelData> = None;
+
+    /// Takes `LEVEL_DATA`'s bytes for `level`; an error (never a panic) for
+    /// bytes that are not that table (wrong length, garbage).
+    fn load_level_data(_level: Level, _bytes: &[u8]) -> Result<(), String> {
+        Err("this game's levels need no data".into())
+    }
+
+    /// Whether `level` plays as itself now: true unless it needs data not
+    /// loaded yet (until then it plays as the level below it).
+    fn level_ready(_level: Level) -> bool {
+        true
+    }
 
     /// Baseline policies the game adds for `simulate` (e.g. "greedy"), from the
     /// seat's view; None if the game has no such baseline.

@@ -20,7 +20,8 @@ pub mod rng;
 #[cfg(feature = "cli")]
 pub use contract::CliTools;
 pub use contract::{
-    parse_options, sort_small_by, Coach, ComputerPlayer, Evaluation, Game, Level, OptionKind,
-    OptionSpec, Outcome, Playable, RealDice, RuleError, Seat, Shared, Simulate, Verify, Weighed,
+    level_data_path, levels, offered_level, parse_options, ready_level, sort_small_by, strongest,
+    Coach, ComputerPlayer, Evaluation, Game, Level, LevelData, OptionKind, OptionSpec, Outcome,
+    Playable, RealDice, RuleError, Seat, Shared, Simulate, Verify, Weighed,
 };
 pub use midend::{Match, MatchError, Move, Record, SeatInfo, SeatKind};

@@ -313,7 +313,7 @@ impl<G: Playable> Match<G> {
     /// its level. Its randomness is seeded from the game and the move number,
     /// and the move it makes is recorded, so replays never depend on it.
     pub fn computer_action(&self, seat: Seat) -> G::Action {
-        let level = self.record.seats[seat].level;
+        let level = crate::contract::offered_level::<G>(self.record.seats[seat].level);
         let mut rng = Rng::new(
             self.record.seed
                 ^ (self.record.moves.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)

@@ -80,7 +80,9 @@ pub fn describe(id: &str) -> Result<Value, String> {
         type Out = Value;
         fn visit<G: Playable>(self) -> Value {
             let options: Vec<OptionSpec> = G::options_spec();
-            let mut players = vec!["strong", "casual", "random"];
+            // The levels strongest first, as before the expert level.
+            let mut players: Vec<&str> = G::LEVELS.iter().rev().map(|l| l.id()).collect();
+            players.push("random");
             players.extend(G::baselines());
             json!({
                 "id": G::ID,
@@ -240,7 +242,8 @@ pub fn trace_json(text: &str) -> Result<Vec<Value>, String> {
 #[derive(Debug, Clone)]
 pub struct SimRequest {
     pub game: String,
-    /// One policy name per seat: strong, casual, random or a game baseline.
+    /// One policy name per seat: a level the game offers (casual, strong,
+    /// expert), random or a game baseline.
     pub players: Vec<String>,
     /// Options as JSON (missing fields take their defaults).
     pub options: Value,
@@ -480,7 +483,7 @@ mod tests {
                     40,
                     2,
                     7,
-                    crate::contract::Level::Strong,
+                    crate::contract::strongest::<G>(),
                 )
                 .map_err(|e| format!("{}: {e}", G::ID))?;
                 if report.honest() {
@@ -544,10 +547,18 @@ mod tests {
             assert!(1 <= min && min <= max, "{id}: {seats:?}");
             assert!(d["private_info"].is_boolean(), "{id}");
             assert!(d["options"].is_array(), "{id}");
-            assert_eq!(
-                d["policies"].as_array().unwrap()[..3],
-                [json!("strong"), json!("casual"), json!("random")],
-                "{id}"
+            // The levels, strongest first (expert where the game has
+            // one), then random.
+            let p: Vec<&str> = d["policies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|x| x.as_str())
+                .collect();
+            let r = p.iter().position(|x| *x == "random").unwrap();
+            assert!(
+                p[..r] == ["strong", "casual"] || p[..r] == ["expert", "strong", "casual"],
+                "{id}: {p:?}"
             );
         }
         assert!(describe("chess").unwrap_err().contains("Unknown game"));
@@ -594,6 +605,59 @@ mod tests {
                 "{id}: hidden facts drawn anew in {drawn} of {n} positions"
             );
         }
+    }
+
+    /// Issue 43: `simulate --players expert` plays every game that offers
+    /// the expert level (its table read from the repository), and refuses
+    /// it, saying which levels there are, for every game that does not.
+    #[test]
+    fn simulate_takes_expert_only_where_the_game_offers_it() {
+        struct Offers;
+        impl Visit for Offers {
+            type Out = (bool, usize);
+            fn visit<G: Playable>(self) -> (bool, usize) {
+                (
+                    G::LEVELS.contains(&crate::contract::Level::Expert),
+                    G::MIN_SEATS.max(1),
+                )
+            }
+        }
+        let mut offered = 0;
+        for id in ids() {
+            let (expert, seats) = visit(id, Offers).unwrap();
+            let req = SimRequest {
+                game: id.to_string(),
+                players: vec!["expert".to_string(); seats],
+                options: json!({}),
+                games: 1,
+                seed: 1,
+                records: None,
+            };
+            match simulate(&req) {
+                Ok(r) => {
+                    assert!(expert, "{id} played an expert it does not offer");
+                    assert_eq!(r.players[0], "expert");
+                    offered += 1;
+                }
+                Err(e) => {
+                    assert!(!expert, "{id}: {e}");
+                    assert!(
+                        e.contains(&format!("{id} has no expert player"))
+                            && e.contains("casual, strong"),
+                        "{id}: {e}"
+                    );
+                }
+            }
+            let described = describe(id).unwrap();
+            let policies: Vec<&str> = described["policies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|p| p.as_str())
+                .collect();
+            assert_eq!(policies.contains(&"expert"), expert, "{id}");
+        }
+        assert!(offered > 0, "no game offers the expert level");
     }
 
     #[test]
@@ -740,16 +804,18 @@ mod take_back {
         }
     }
 
-    /// Judges every move of a game by casual players (seat 0) and strong
-    /// ones: (decisions judged, total loss of the casual seat, largest
-    /// loss of a strong seat).
+    /// Judges every move of a game by casual players (seat 0) and players
+    /// at the strongest level, the coach's (issue 43): (decisions judged,
+    /// total loss of the casual seat, largest loss of a strongest seat).
     struct Reviewed(u64);
     impl Visit for Reviewed {
         type Out = Result<(usize, f64, f64), String>;
         fn visit<G: Playable>(self) -> Self::Out {
             use crate::contract::Level;
             let seats = G::MIN_SEATS.max(2).min(G::MAX_SEATS);
-            let mut policies = vec![Policy::Level(Level::Strong); seats];
+            let top = crate::contract::strongest::<G>();
+            crate::contract::ready_level::<G>(top)?;
+            let mut policies = vec![Policy::Level(top); seats];
             policies[0] = Policy::Level(Level::Casual);
             let m = play_to_end::<G>(
                 &policies,
@@ -802,7 +868,7 @@ mod take_back {
     }
 
     /// Issue 25's review: every move the coach weighs is judged, the move
-    /// played among the weighed; a strong player's move loses nothing and
+    /// played among the weighed; the strongest level's move loses nothing and
     /// a casual player's loses something over a game.
     #[test]
     fn the_review_judges_every_weighed_move_and_the_strong_player_loses_nothing() {

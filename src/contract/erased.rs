@@ -680,6 +680,9 @@ pub fn facts<G: GameView>() -> GameEntry {
         record: G::RECORD,
         name: G::name,
         pitch: G::pitch,
+        levels: G::LEVELS,
+        needs_data: |level| G::LEVEL_DATA.is_some_and(|d| d.level == level),
+        ready_level: |_| Box::pin(async { Err("the game's code is not loaded".to_string()) }),
         // The options and their words are the rules' and the game view's
         // code: only the set-up and the table ask, each once the game's code
         // is in (`games::when_loaded`), so the facts keep them out of the
@@ -708,12 +711,32 @@ pub fn entry<G: GameView>() -> GameEntry {
         replay_hint: G::replay_hint,
         lesson: G::lesson,
         guest: |seat| Some(Box::new(Guest::<G>::new(seat))),
+        ready_level: ready_level::<G>,
         options: G::options_spec,
         people_only: |o| parse_options::<G>(o).is_ok_and(|o| G::people_only(&o)),
         option_label: G::option_label,
         ..facts::<G>()
     }
 }
+
+/// Makes `level` of game `G` play as itself (issue 43): fetches the data it
+/// needs (`data/FILE` beside the app) and hands it to the rules, unless it
+/// needs none or has it; else why not.
+fn ready_level<G: GameView>(level: Level) -> LevelFuture {
+    Box::pin(async move {
+        let Some(data) = G::LEVEL_DATA.filter(|d| d.level == level) else {
+            return Ok(());
+        };
+        if G::level_ready(level) {
+            return Ok(());
+        }
+        let bytes = crate::platform::data::fetch_bytes(&format!("data/{}", data.file)).await?;
+        G::load_level_data(level, &bytes)
+    })
+}
+
+/// What `GameEntry::ready_level` answers, once.
+pub type LevelFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>;
 
 /// A game's line in the app's registry: its facts and the functions behind
 /// it (built by `entry`).
@@ -730,6 +753,14 @@ pub struct GameEntry {
     pub record: RecordKind,
     pub name: fn(Locale) -> String,
     pub pitch: fn(Locale) -> String,
+    /// The levels its computer player offers, weakest first
+    /// (`rules::ComputerPlayer::LEVELS`): setup and the seat menu list these.
+    pub levels: &'static [Level],
+    /// Whether a level needs data loaded on demand (the expert's table).
+    pub needs_data: fn(Level) -> bool,
+    /// Loads what a level needs, once the game's code is in
+    /// (`crate::play::levels` keeps where it stands).
+    pub ready_level: fn(Level) -> LevelFuture,
     pub options: fn() -> Vec<OptionSpec>,
     /// Whether every seat must be a person with these options
     /// (`rules::Game::people_only`; unreadable options: no).

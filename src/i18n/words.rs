@@ -65,6 +65,7 @@ pub fn level_text(level: Level, l: Locale) -> String {
     match level {
         Level::Casual => td_string!(l, level_casual).to_string(),
         Level::Strong => td_string!(l, level_strong).to_string(),
+        Level::Expert => td_string!(l, level_expert).to_string(),
     }
 }
 

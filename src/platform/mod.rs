@@ -2,8 +2,9 @@
 //! downloads (`device`), the language (`lang`: remembered, else the
 //! browser's, and the switch), sound (`sound`), the service worker
 //! (`sw`), and for play across phones the connection (`link`) and its QR
-//! codes (`qr`).
+//! codes (`qr`); a file beside the app (`data`: a level's table).
 
+pub mod data;
 pub mod device;
 pub mod lang;
 pub mod link;

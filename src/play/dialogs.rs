@@ -11,10 +11,12 @@ use leptos::prelude::*;
 use rules::{Level, SeatInfo, SeatKind};
 use serde_json::Value;
 
-/// A computer seat's level as a select.
+/// A computer seat's level as a select, among the levels the game offers
+/// (`GameEntry::levels`; issue 43: expert only where the game has one).
 #[component]
 pub fn LevelSelect(
     level: Level,
+    levels: &'static [Level],
     #[prop(into)] label: Signal<String>,
     on_change: Callback<Level>,
     /// Shown but not changeable (a finished game's seats).
@@ -26,11 +28,11 @@ pub fn LevelSelect(
         <select class="level" data-testid="level" aria-label=move || label.get() disabled=move || disabled.get()
             on:change=move |ev| {
                 let v = event_target_value(&ev);
-                if let Some(l) = Level::ALL.into_iter().find(|l| l.id() == v) {
+                if let Some(l) = levels.iter().copied().find(|l| l.id() == v) {
                     on_change.run(l);
                 }
             }>
-            {Level::ALL.into_iter().map(|l| view! {
+            {levels.iter().copied().map(|l| view! {
                 <option value=l.id() selected=l == level>{move || level_text(l, i18n.get_locale())}</option>
             }).collect_view()}
         </select>

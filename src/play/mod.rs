@@ -13,6 +13,7 @@
 //!   panic).
 
 pub mod dialogs;
+pub mod levels;
 pub mod newgame;
 pub mod phones;
 pub mod recovery;

@@ -459,6 +459,22 @@ fn PlayScreen(session: Session) -> impl IntoView {
         write(session.try_update(|s| s.set_remote(seat, remote)).flatten())
     };
     let take_over = Callback::new(move |seat: Seat| set_remote(seat, false));
+    // Issue 43: a level's data (the expert's table) loads while the
+    // computers wait; if it cannot, its seats play a level lower.
+    let level_note = crate::play::levels::watch(
+        entry,
+        crate::play::levels::WatchLevels {
+            seats: seats.into(),
+            coach: marks.coach,
+            over: Signal::derive(move || outcome.get().is_some()),
+            hold: Callback::new(move |on| {
+                if session.try_update_untracked(|s| s.await_level(on)) == Some(true) {
+                    session.update(|_| {});
+                }
+            }),
+            set_level: Callback::new(move |(s, level)| set_seat(s, SeatKind::Computer, level)),
+        },
+    );
 
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
     let banner = move || {
@@ -707,6 +723,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 }))}
             </div>
             {move || notice.get().map(|e| view! { <p class="notice" role="status" data-testid="synced">{move || e.get(i18n.get_locale())}</p> })}
+            {move || level_note.get().map(|e| view! { <p class="notice" role="status" data-testid="level-note">{move || e.get(i18n.get_locale())}</p> })}
             {move || error.get().map(|e| view! { <p class="notice error" role="alert">{move || e.get(i18n.get_locale())}</p> })}
             {move || match block.get() {
                 Some(Block::StorageFull) => view! {
@@ -802,7 +819,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
                                         on:click=move |_| set_remote(s, true)>{t!(i18n, seat_phone)}</button>
                                 </div>
                                 {(kind == SeatKind::Computer).then(|| view! {
-                                    <LevelSelect level label=Signal::derive(level_label) disabled=seats_fixed on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
+                                    <LevelSelect level levels=entry.levels label=Signal::derive(level_label) disabled=seats_fixed on_change=Callback::new(move |lv| set_seat(s, SeatKind::Computer, lv))/>
                                 })}
                             </li>
                         }

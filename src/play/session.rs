@@ -212,6 +212,9 @@ pub struct Session {
     /// The table holds play (a round's summary on screen): no computer
     /// moves until it lets go.
     held: bool,
+    /// A computer seat's level (or the coach's) waits for its data (issue
+    /// 43: the expert's table): no computer moves until it is in.
+    awaiting_level: bool,
     /// Phones' messages that came while a write was on its way, tried in
     /// order once it is stored (none is lost).
     remote_pending: Vec<(Link, String)>,
@@ -234,6 +237,7 @@ impl Session {
             scheduled: None,
             skipping: false,
             held: false,
+            awaiting_level: false,
             remote_pending: Vec::new(),
             outbox: Vec::new(),
             entry,
@@ -586,7 +590,9 @@ impl Session {
 
     /// A computer's move, when one is due in the game after `moves` moves.
     fn computer_move(&mut self, moves: usize) -> Tapped {
-        if self.saving() || self.block.is_some() || self.moves() != moves {
+        // A move scheduled before its level's data was asked for waits too:
+        // scheduled afresh once the data is in.
+        if self.saving() || self.block.is_some() || self.awaiting_level || self.moves() != moves {
             return Tapped::Nothing;
         }
         match self.live.computer_to_act() {
@@ -737,16 +743,23 @@ impl Session {
     /// write, a blocked save, or the table showing what the people at it
     /// look at first (with no person at the table nothing waits for one).
     pub fn computer_due(&self) -> bool {
-        !self.saving()
-            && self.block.is_none()
-            && !(self.held && self.people() > 0)
-            && self.live.computer_to_act().is_some()
+        // A level's data on its way, or a table held by the people at it.
+        let waiting = self.awaiting_level || (self.held && self.people() > 0);
+        !self.saving() && self.block.is_none() && !waiting && self.live.computer_to_act().is_some()
     }
 
     /// Holds the computers while the table shows something to be looked at
     /// before play goes on (a round's summary), or lets them go.
     pub fn hold(&mut self, on: bool) {
         self.held = on;
+    }
+
+    /// Holds the computers while a level's data loads (issue 43), or lets
+    /// them go; false when nothing changes.
+    pub fn await_level(&mut self, on: bool) -> bool {
+        let changed = self.awaiting_level != on;
+        self.awaiting_level = on;
+        changed
     }
 
     /// Whether the table holds play now.

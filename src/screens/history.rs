@@ -85,10 +85,10 @@ pub struct Stats {
     pub sum: i64,
     pub best: i64,
     pub worst: i64,
-    /// Against the computer, per level (casual, strong): games with at
+    /// Against the computer, per level (casual, strong, expert): games with at
     /// least one computer seat of that level, and how many of those this
     /// player finished ahead of every such seat.
-    pub vs: [(u32, u32); 2],
+    pub vs: [(u32, u32); 3],
 }
 
 impl Stats {
@@ -141,8 +141,8 @@ pub fn stats(games: &[Finished], order: &[&str], lowest_wins: impl Fn(&str) -> b
             // solo game is no contest (issue 40).
             let contest = f.seats.len() > 1;
             let won = contest && place == 1 && !f.outcome.lost.contains(&seat);
-            let mut vs = [(0, 0); 2];
-            for (i, level) in [Level::Casual, Level::Strong].into_iter().enumerate() {
+            let mut vs = [(0, 0); 3];
+            for (i, level) in Level::ALL.into_iter().enumerate() {
                 let theirs: Vec<usize> = (0..f.seats.len())
                     // Only a seat that computer played from start to end,
                     // as that level: the app's seats carry no policy; a
@@ -568,7 +568,7 @@ pub fn History() -> impl IntoView {
                                                 }}</span>
                                                 {move || {
                                                     let l = i18n.get_locale();
-                                                    let parts: Vec<String> = [Level::Casual, Level::Strong].into_iter().zip(vs).filter(|(_, (n, _))| *n > 0)
+                                                    let parts: Vec<String> = Level::ALL.into_iter().zip(vs).filter(|(_, (n, _))| *n > 0)
                                                         .map(|(level, (n, won))| td_string!(l, stats_vs, level = level_text(level, l), won = won, n = n).to_string())
                                                         .collect();
                                                     (!parts.is_empty()).then(|| view! { <span class="meta" data-testid="stats-vs">{parts.join(" · ")}</span> })

@@ -8,6 +8,7 @@ use crate::i18n::Text;
 use crate::i18n::*;
 use crate::platform::lang::LangSwitch;
 use crate::play::dialogs::LevelSelect;
+use crate::play::levels::LevelStatus;
 use crate::play::newgame::{create_daily, create_game, take_draft};
 use crate::routes::{navigate, Link};
 use crate::store;
@@ -283,9 +284,10 @@ fn SetupForm(entry: GameEntry) -> impl IntoView {
                                                 on:click=move |_| { row.kind.set(SeatKind::Human); row.remote.set(true) }>{t!(i18n, seat_phone)}</button>
                                         </div>
                                         {move || (row.kind.get() == SeatKind::Computer).then(|| view! {
-                                            <LevelSelect level=row.level.get_untracked()
+                                            <LevelSelect level=row.level.get_untracked() levels=entry.levels
                                                 label=Signal::derive(move || td_string!(i18n.get_locale(), level_label, name = name()).to_string())
                                                 on_change=Callback::new(move |lv| row.level.set(lv))/>
+                                            <LevelStatus entry level=row.level.into()/>
                                         })}
                                         <div class="row-tools">
                                             <button type="button" class="icon" disabled={move || index() == 0}

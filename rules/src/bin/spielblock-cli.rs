@@ -58,8 +58,9 @@ enum Command {
     Simulate {
         /// Game id (see `games`).
         game: String,
-        /// One policy per seat, comma-separated: strong, casual, random, or a
-        /// baseline the game adds (see `games`), e.g. greedy.
+        /// One policy per seat, comma-separated: casual, strong, expert (where
+        /// the game offers it; its table is read from rules/data), random,
+        /// or a baseline the game adds (see `games`), e.g. greedy.
         #[arg(long, default_value = "strong,strong,strong")]
         players: String,
         /// Options as JSON, e.g. '{"key": 20}' with the keys `games` lists;

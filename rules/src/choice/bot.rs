@@ -523,6 +523,10 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
     let sheet = &view.sheets[seat];
     let scored: Vec<(f64, Assignment)> = match level {
         Level::Strong => strong_scores(sheet, dice),
+        // Until its table is installed the expert plays as strong.
+        Level::Expert => {
+            super::expert::expert_scores(sheet, dice).unwrap_or_else(|| strong_scores(sheet, dice))
+        }
         Level::Casual => sheet
             .assignments(dice)
             .into_iter()
@@ -531,7 +535,7 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
     };
     let best = scored.iter().fold(f64::MIN, |m, (v, _)| m.max(*v));
     let pick = match level {
-        Level::Strong => scored.iter().find(|(v, _)| *v == best),
+        Level::Strong | Level::Expert => scored.iter().find(|(v, _)| *v == best),
         Level::Casual => {
             let weights: Vec<f64> = scored
                 .iter()
@@ -613,7 +617,13 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
         return None;
     }
     let sheet = view.sheets.get(seat)?;
-    let scored = strong_scores(sheet, dice);
+    // The coach is the strongest level (issue 43): the expert once its
+    // table is in, whose value is the expected result itself; until then
+    // the strong player, calibrated.
+    let (scored, expert) = match super::expert::expert_scores(sheet, dice) {
+        Some(s) => (s, true),
+        None => (strong_scores(sheet, dice), false),
+    };
     if scored.len() < 2 {
         return None;
     }
@@ -622,7 +632,11 @@ pub fn evaluate(view: &View, seat: Seat) -> Option<Evaluation<Action>> {
             .into_iter()
             .map(|(value, a)| Weighed {
                 action: Action::Assign(a),
-                value: calibrated(sheet, value),
+                value: if expert {
+                    value
+                } else {
+                    calibrated(sheet, value)
+                },
                 risk: None,
                 handed: None,
             })

@@ -550,6 +550,26 @@ impl ComputerPlayer for Choice {
         &["greedy"]
     }
 
+    /// Issue 43: the expert is the learned n-tuple value with a lookahead
+    /// (`expert`), its table loaded on demand.
+    const LEVELS: &'static [Level] = &[Level::Casual, Level::Strong, Level::Expert];
+
+    const LEVEL_DATA: Option<crate::contract::LevelData> = Some(crate::contract::LevelData {
+        level: Level::Expert,
+        file: "choice-expert.bin",
+    });
+
+    fn load_level_data(level: Level, bytes: &[u8]) -> Result<(), String> {
+        match level {
+            Level::Expert => expert::install(bytes).map_err(|e| e.to_string()),
+            _ => Err(format!("the {} player needs no table", level.id())),
+        }
+    }
+
+    fn level_ready(level: Level) -> bool {
+        level != Level::Expert || expert::installed()
+    }
+
     fn baseline_action(name: &str, view: &View, seat: Seat, _rng: &mut Rng) -> Option<Action> {
         (name == "greedy").then(|| bot::greedy(view, seat))
     }
@@ -703,6 +723,7 @@ impl Simulate for Choice {
 impl crate::contract::CliTools for Choice {}
 
 pub mod bot;
+pub mod expert;
 
 #[cfg(test)]
 mod tests;

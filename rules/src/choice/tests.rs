@@ -546,3 +546,145 @@ fn players_assign_one_throw_at_once_across_phones_r_ch_8() {
     assert_eq!(m.record().moves[..4], record.moves[..4]);
     assert_eq!(m.record().moves[3].seat, last);
 }
+
+/// Issue 43: the expert's table, as the repository ships it.
+fn expert_table() -> Vec<u8> {
+    let path = crate::contract::level_data_path("choice-expert.bin");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Issue 43: the loader takes the shipped table and refuses anything else
+/// with a reason, never a panic: wrong lengths, another header, another
+/// format, a damaged weight, garbage of the right length.
+#[test]
+fn the_expert_table_loads_and_bad_bytes_are_refused() {
+    use expert::{Table, TableError, FILE_LEN};
+    let good = expert_table();
+    assert_eq!(good.len(), FILE_LEN);
+    assert!(Table::decode(&good).is_ok());
+    for n in [0, 1, 16, FILE_LEN - 1, FILE_LEN + 1] {
+        let mut b = good.clone();
+        b.resize(n, 0);
+        assert_eq!(
+            Table::decode(&b).err(),
+            Some(TableError::Length {
+                expected: FILE_LEN,
+                found: n
+            })
+        );
+    }
+    let mut b = good.clone();
+    b[0] = b'X';
+    assert_eq!(Table::decode(&b).err(), Some(TableError::Magic));
+    let mut b = good.clone();
+    b[4] = 9;
+    assert_eq!(Table::decode(&b).err(), Some(TableError::Format(9)));
+    let mut b = good.clone();
+    b[6] = 0;
+    b[7] = 0;
+    assert_eq!(Table::decode(&b).err(), Some(TableError::Step(0)));
+    let mut b = good.clone();
+    b[FILE_LEN / 2] ^= 1;
+    assert_eq!(Table::decode(&b).err(), Some(TableError::Hash));
+    let mut rng = Rng::new(43);
+    let garbage: Vec<u8> = (0..FILE_LEN).map(|_| rng.below(256) as u8).collect();
+    assert!(Table::decode(&garbage).is_err());
+    // Through the contract, the refusal is a sentence.
+    let e = Choice::load_level_data(Level::Expert, &garbage[..100]).unwrap_err();
+    assert!(e.contains("100 bytes"), "{e}");
+}
+
+/// Issue 43: the expert plays only legal moves (every move checked by the
+/// driver, with the full property checks) over many seeded games, solo and
+/// against other levels, and each of its choices is a best one by its own
+/// value.
+#[test]
+fn the_expert_plays_legal_moves_over_many_seeded_games() {
+    crate::contract::ready_level::<Choice>(Level::Expert).unwrap();
+    assert!(Choice::level_ready(Level::Expert));
+    let seats = [
+        vec![Policy::Level(Level::Expert)],
+        vec![Policy::Level(Level::Expert), Policy::Level(Level::Strong)],
+        vec![
+            Policy::Level(Level::Casual),
+            Policy::Level(Level::Expert),
+            Policy::Random,
+        ],
+    ];
+    let mut total = 0.0;
+    for seed in 0..24u64 {
+        let policies = &seats[seed as usize % seats.len()];
+        let m = crate::driver::play_to_end::<Choice>(
+            policies,
+            &Options::default(),
+            seed,
+            seed,
+            100_000,
+            crate::driver::Check::Full,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        let s = m.state().scores();
+        let expert_seat = policies
+            .iter()
+            .position(|p| *p == Policy::Level(Level::Expert))
+            .unwrap();
+        total += s[expert_seat] as f64;
+    }
+    // Not a measurement (that is `simulate`), but a learned player far
+    // off the strong player's level would show here.
+    assert!(total / 24.0 > 150.0, "{}", total / 24.0);
+    // Each choice is a best one by the expert's own ranking.
+    let mut g = game(1);
+    let mut rng = Rng::new(5);
+    g.apply(0, &Action::Roll).unwrap();
+    let Stage::Assign { dice, .. } = g.stage.clone() else {
+        panic!("a throw");
+    };
+    let scored = expert::expert_scores(&g.sheets[0], &dice).unwrap();
+    let a = Choice::computer_action(&g.view(Some(0)), 0, Level::Expert, &mut rng);
+    let best = scored.iter().fold(f64::MIN, |m, s| m.max(s.0));
+    assert!(scored
+        .iter()
+        .any(|(v, x)| *v == best && Action::Assign(*x) == a));
+}
+
+/// Issue 43: a game with expert seats is saved and loaded like any other
+/// (the level travels as "expert"), and saves of earlier versions, whose
+/// levels were casual and strong only, still load.
+#[test]
+fn a_saved_game_with_expert_seats_round_trips_and_old_saves_load() {
+    crate::contract::ready_level::<Choice>(Level::Expert).unwrap();
+    let seats = vec![
+        crate::midend::SeatInfo::computer("E", Level::Expert),
+        crate::midend::SeatInfo::computer("S", Level::Strong),
+    ];
+    let mut m = crate::midend::Match::<Choice>::new(seats, Options::default(), 7).unwrap();
+    for _ in 0..40 {
+        let Some(s) = m.computer_to_act() else { break };
+        let a = m.computer_action(s);
+        m.apply(s, a).unwrap();
+    }
+    let text = serde_json::to_string(m.record()).unwrap();
+    assert!(text.contains("\"level\":\"expert\""), "{text}");
+    let back: crate::midend::Record<Choice> = serde_json::from_str(&text).unwrap();
+    let again = crate::midend::Match::replay(back).unwrap();
+    assert_eq!(again.state(), m.state());
+    assert_eq!(again.seats()[0].level, Level::Expert);
+    // A game saved before the expert level existed (`src/games/choice/saved.json`).
+    let saved: serde_json::Value =
+        serde_json::from_str(include_str!("../../../src/games/choice/saved.json")).unwrap();
+    let record = saved["value"]["record"].clone();
+    let levels: Vec<&str> = record["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["level"].as_str())
+        .collect();
+    assert!(!levels.is_empty() && levels.iter().all(|l| *l != "expert"));
+    let old: crate::midend::Record<Choice> = serde_json::from_value(record).unwrap();
+    assert!(crate::midend::Match::replay(old).is_ok());
+    assert_eq!(
+        serde_json::from_str::<Level>("\"strong\"").unwrap(),
+        Level::Strong
+    );
+}

@@ -2,7 +2,7 @@
 //! of continuations under the strong player, over many positions.
 
 use super::{play_to_end, Check, Policy};
-use crate::contract::{Level, Playable, Seat};
+use crate::contract::{ready_level, strongest, Level, Playable, Seat};
 use crate::rng::Rng;
 
 /// What `coach_check` measured: the coach's value of its best move against
@@ -59,7 +59,7 @@ pub fn coach_check<G: Playable>(
     continuations: u64,
     seed: u64,
 ) -> Result<CoachReport, String> {
-    coach_check_against::<G>(seats, options, games, continuations, seed, Level::Strong)
+    coach_check_against::<G>(seats, options, games, continuations, seed, strongest::<G>())
 }
 
 /// `coach_check` with the other seats played at `others`: the coach
@@ -110,7 +110,7 @@ pub fn coach_samples<G: Playable>(
     continuations: u64,
     seed: u64,
 ) -> Result<Vec<CoachSample<G>>, String> {
-    coach_samples_against::<G>(seats, options, games, continuations, seed, Level::Strong)
+    coach_samples_against::<G>(seats, options, games, continuations, seed, strongest::<G>())
 }
 
 fn coach_samples_against<G: Playable>(
@@ -121,10 +121,14 @@ fn coach_samples_against<G: Playable>(
     seed: u64,
     others: Level,
 ) -> Result<Vec<CoachSample<G>>, String> {
-    // Against the strong player any seat's decision is sampled; else seat
-    // 0's, the one the coach advises.
-    let level = |s: Seat| if s == 0 { Level::Strong } else { others };
-    let any = others == Level::Strong;
+    // The coach is the strongest level the game offers (issue 43), its
+    // data loaded. Against that player any seat's decision is sampled; else
+    // seat 0's, the one the coach advises.
+    let top = strongest::<G>();
+    ready_level::<G>(top)?;
+    ready_level::<G>(others)?;
+    let level = |s: Seat| if s == 0 { top } else { others };
+    let any = others == top;
     let strong: Vec<Policy> = (0..seats).map(|s| Policy::Level(level(s))).collect();
     let mut samples = Vec::new();
     let mut pick = Rng::new(seed ^ 0xC0AC);
@@ -160,16 +164,12 @@ fn coach_samples_against<G: Playable>(
             ));
         }
         let best = &ev.ranked[0];
-        let played = G::computer_action(
-            &state.view(Some(seat)),
-            seat,
-            Level::Strong,
-            &mut Rng::new(0),
-        );
+        let played = G::computer_action(&state.view(Some(seat)), seat, top, &mut Rng::new(0));
         if played != best.action {
             return Err(format!(
-                "game {i}: the coach's first move {:?} is not the strong player's {played:?}",
-                best.action
+                "game {i}: the coach's first move {:?} is not the {} player's {played:?}",
+                best.action,
+                top.id()
             ));
         }
         let mut sum = 0.0;
@@ -192,11 +192,7 @@ fn coach_samples_against<G: Playable>(
                     G::computer_action(
                         &now.view(Some(s)),
                         s,
-                        if any || s == seat {
-                            Level::Strong
-                        } else {
-                            others
-                        },
+                        if any || s == seat { top } else { others },
                         &mut chooser,
                     ),
                 );

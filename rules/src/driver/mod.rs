@@ -24,24 +24,39 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// Parses a policy name: strong, casual, random or one of the game's
-    /// baselines.
+    /// Parses a policy name: one of the game's levels (`G::LEVELS`: casual,
+    /// strong, and expert where the game offers it, its data loaded from the
+    /// repository's file), random or one of the game's baselines.
     pub fn parse<G: Playable>(s: &str) -> Result<Policy, String> {
+        let offered: Vec<&str> = G::LEVELS.iter().map(|l| l.id()).collect();
         match s {
-            "strong" => Ok(Policy::Level(Level::Strong)),
-            "casual" => Ok(Policy::Level(Level::Casual)),
             "random" => Ok(Policy::Random),
             other if G::baselines().contains(&other) => Ok(Policy::Baseline(other.to_string())),
-            other => {
-                let mut known = vec!["strong", "casual", "random"];
-                known.extend(G::baselines());
-                Err(format!(
-                    "unknown player \"{other}\" for {}: use {}",
+            other => match Level::from_id(other) {
+                Some(level) if G::LEVELS.contains(&level) => {
+                    crate::contract::ready_level::<G>(level)?;
+                    Ok(Policy::Level(level))
+                }
+                Some(level) => Err(format!(
+                    "{} has no {} player: its levels are {} (a game offers expert only where a stronger player than strong needs more time or memory)",
                     G::ID,
-                    known.join(", ")
-                ))
-            }
+                    level.id(),
+                    offered.join(", ")
+                )),
+                None => Err(Self::unknown::<G>(other, &offered)),
+            },
         }
+    }
+
+    fn unknown<G: Playable>(other: &str, offered: &[&str]) -> String {
+        let mut known: Vec<&str> = offered.to_vec();
+        known.push("random");
+        known.extend(G::baselines());
+        format!(
+            "unknown player \"{other}\" for {}: use {}",
+            G::ID,
+            known.join(", ")
+        )
     }
 
     pub fn name(&self) -> String {

@@ -17,7 +17,7 @@ pub(super) fn decide(view: &View, level: Level, rng: &mut Rng) -> Action {
     };
     let t = view.kept_total();
     match level {
-        Level::Strong => Action::SetAside(best_set_aside(throw, t)),
+        Level::Strong | Level::Expert => Action::SetAside(best_set_aside(throw, t)),
         Level::Casual => {
             // Human-like: weigh each "keep the k highest" choice by its
             // exact value, softly, so a close call can go either way and a

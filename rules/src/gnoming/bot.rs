@@ -564,7 +564,7 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
         return super::real::fill(view, Some(rng));
     }
     match level {
-        Level::Strong => play(view, seat, STRONG, rng),
+        Level::Strong | Level::Expert => play(view, seat, STRONG, rng),
         Level::Casual => play(view, seat, CASUAL, rng),
     }
 }

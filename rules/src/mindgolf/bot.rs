@@ -938,7 +938,7 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
         return Action::EndTurn;
     }
     match level {
-        Level::Strong => {
+        Level::Strong | Level::Expert => {
             let mut best = 0;
             for (i, o) in options.iter().enumerate() {
                 if o.0 > options[best].0 + 1e-9 {

@@ -133,7 +133,7 @@ pub fn decide(view: &View, _seat: Seat, level: Level, rng: &mut Rng) -> Action {
         return first_covered(view);
     }
     match level {
-        Level::Strong => lookahead(view, &pos, &p, &options),
+        Level::Strong | Level::Expert => lookahead(view, &pos, &p, &options),
         Level::Casual => casual(view, &pos, &p, rng),
     }
 }
