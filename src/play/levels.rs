@@ -110,7 +110,9 @@ pub fn watch(entry: GameEntry, w: WatchLevels) -> Signal<Option<Text>> {
             match state.get() {
                 LevelLoad::Loading => waits = true,
                 LevelLoad::Ready => {}
-                LevelLoad::Failed(why) => {
+                // The reason is the browser's or the loader's, in English:
+                // the player reads what it means and what to do.
+                LevelLoad::Failed(_) => {
                     let down = lower(entry, level);
                     let names: Vec<String> = seats
                         .iter()
@@ -128,21 +130,14 @@ pub fn watch(entry: GameEntry, w: WatchLevels) -> Signal<Option<Text>> {
                     failed.set(Some(Text::new(move |l| {
                         let (level, down) = (level_text(level, l), level_text(down, l));
                         if names.is_empty() {
-                            td_string!(
-                                l,
-                                level_failed_coach,
-                                level = level,
-                                down = down,
-                                why = why.clone()
-                            )
-                            .to_string()
+                            td_string!(l, level_failed_coach, level = level, down = down)
+                                .to_string()
                         } else {
                             td_string!(
                                 l,
                                 level_failed,
                                 level = level,
                                 down = down,
-                                why = why.clone(),
                                 names = names.join(", ")
                             )
                             .to_string()
@@ -189,9 +184,9 @@ pub fn LevelStatus(entry: GameEntry, level: Signal<Level>) -> impl IntoView {
             Some(LevelLoad::Loading) => Some(view! {
                 <p class="hint level-status" role="status" data-testid="level-status">{td_string!(l, level_loading).to_string()}</p>
             }.into_any()),
-            Some(LevelLoad::Failed(why)) => Some(view! {
+            Some(LevelLoad::Failed(_)) => Some(view! {
                 <p class="notice error level-status" role="alert" data-testid="level-status">
-                    {td_string!(l, level_failed_setup, level = level_text(level.get_untracked(), l), down = level_text(lower(entry, level.get_untracked()), l), why = why).to_string()}
+                    {td_string!(l, level_failed_setup, level = level_text(level.get_untracked(), l), down = level_text(lower(entry, level.get_untracked()), l)).to_string()}
                 </p>
             }.into_any()),
             _ => None,
