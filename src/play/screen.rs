@@ -229,6 +229,12 @@ fn PlayScreen(session: Session) -> impl IntoView {
                 if human {
                     start_moment();
                 }
+                // The write lands after the tap's frame, and what it adds
+                // above the table (the last move's line) may push the part
+                // the decision is about down: brought into view again.
+                if acting.get_untracked().is_some() || held.get_untracked() {
+                    crate::table::after_paint(crate::table::bring_decision_into_view);
+                }
             }
         }
         Written::Reloaded => {
