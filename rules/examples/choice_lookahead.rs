@@ -13,7 +13,9 @@
 //! ahead as `bot::lookahead2_by` does: for each next throw the assignment the
 //! learned value likes best one ply ahead, then one throw ahead from there;
 //! and (`--top-k K`) only the best K assignments by the plain learned value
-//! are looked ahead at (0: all).
+//! are looked ahead at (0: all). The lookahead is the expert level's own
+//! (`rules::choice::expert::weigh`, generic over the learned value), so
+//! with `--deep` and the shipped table's rounding it plays as the app does.
 //!
 //! Solo games on the dice of seeds `--first` .. `--first + --games` (the
 //! dice of a solo game do not depend on the choices, so each player meets
@@ -38,90 +40,9 @@
 mod ntuple;
 
 use ntuple::{Net, St};
+use rules::choice::expert::{self, look1};
 use rules::rng::Rng;
 use std::time::Instant;
-
-/// One distinct throw: its chance, the faces it shows (a bit per face) and
-/// its distinct splits (fifth-die face, low row, high row; rows 0-based).
-struct Throw {
-    p: f64,
-    shown: u8,
-    splits: Vec<(u8, u8, u8)>,
-}
-
-fn throws() -> Vec<Throw> {
-    rules::rng::dice_multisets(5)
-        .into_iter()
-        .map(|(d, p)| {
-            let mut splits: Vec<(u8, u8, u8)> = Vec::new();
-            let mut shown = 0u8;
-            for f in 0..5 {
-                shown |= 1 << (d[f] - 1);
-                let r: Vec<u8> = (0..5).filter(|&i| i != f).map(|i| d[i]).collect();
-                for (a, b, c, e) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
-                    let (x, y) = (r[a] + r[b] - 2, r[c] + r[e] - 2);
-                    let s = (d[f], x.min(y), x.max(y));
-                    if !splits.contains(&s) {
-                        splits.push(s);
-                    }
-                }
-            }
-            Throw { p, shown, splits }
-        })
-        .collect()
-}
-
-/// The learned value of every sheet one throw after `st`, by
-/// (fifth-die outcome, 0 for a free throw)(low row)(high row), made as
-/// needed.
-struct Next<'a> {
-    net: &'a Net,
-    st: St,
-    full: bool,
-    memo: [[[f32; 11]; 11]; 7],
-}
-
-impl<'a> Next<'a> {
-    fn new(net: &'a Net, st: &St) -> Self {
-        Next {
-            net,
-            st: *st,
-            full: st.chosen() >= 3,
-            memo: [[[f32::NAN; 11]; 11]; 7],
-        }
-    }
-
-    /// The legal split of `t` with the highest result + V: its value and
-    /// (outcome, low row, high row); the first of equals.
-    fn best(&mut self, t: &Throw) -> (f32, (u8, u8, u8)) {
-        let free = self.full && t.shown & self.st.mask == 0;
-        let mut best = (f32::MIN, (0, 0, 0));
-        for &(face, x, y) in &t.splits {
-            if self.full && !free && self.st.mask & 1 << (face - 1) == 0 {
-                continue;
-            }
-            let o = if free { 0 } else { face };
-            let m = &mut self.memo[usize::from(o)][usize::from(x)][usize::from(y)];
-            if m.is_nan() {
-                let n = self.st.with(usize::from(x), usize::from(y), o);
-                *m = n.total() as f32 + self.net.value(&n);
-            }
-            if *m > best.0 {
-                best = (*m, (o, x, y));
-            }
-        }
-        best
-    }
-}
-
-/// One throw ahead: the expected best result + V after the next throw.
-fn look1(net: &Net, throws: &[Throw], st: &St) -> f64 {
-    if st.done() {
-        return f64::from(st.total());
-    }
-    let mut next = Next::new(net, st);
-    throws.iter().map(|t| t.p * f64::from(next.best(t).0)).sum()
-}
 
 /// One throw ahead the plain way (every throw answered by
 /// `ntuple::choose`): `look1` must agree.
@@ -139,27 +60,6 @@ fn look1_slow(net: &Net, st: &St) -> f64 {
         .sum()
 }
 
-/// Two throws ahead: for every next throw the split the learned value likes
-/// best, valued one throw ahead from there (throws picking the same split
-/// share it).
-fn look2(net: &Net, throws: &[Throw], st: &St) -> f64 {
-    if st.done() {
-        return f64::from(st.total());
-    }
-    let mut next = Next::new(net, st);
-    let mut memo = [[[f64::NAN; 11]; 11]; 7];
-    let mut sum = 0.0;
-    for t in throws {
-        let (_, (o, x, y)) = next.best(t);
-        let m = &mut memo[usize::from(o)][usize::from(x)][usize::from(y)];
-        if m.is_nan() {
-            *m = look1(net, throws, &st.with(usize::from(x), usize::from(y), o));
-        }
-        sum += t.p * *m;
-    }
-    sum
-}
-
 #[derive(Clone, Copy)]
 struct Cfg {
     top_k: usize,
@@ -168,7 +68,7 @@ struct Cfg {
 }
 
 /// The lookahead player's answer to `dice`.
-fn decide(net: &Net, throws: &[Throw], cfg: Cfg, st: &St, dice: &[u8; 5]) -> St {
+fn decide(net: &Net, cfg: Cfg, st: &St, dice: &[u8; 5]) -> St {
     let mut buf = Vec::with_capacity(16);
     ntuple::outcomes(st, dice, &mut buf);
     let cands: Vec<St> = buf
@@ -186,47 +86,19 @@ fn decide(net: &Net, throws: &[Throw], cfg: Cfg, st: &St, dice: &[u8; 5]) -> St 
         order.truncate(cfg.top_k);
         order.sort_unstable();
     }
-    let mut scored: Vec<(f64, usize)> = order
+    let sheets: Vec<St> = order.iter().map(|&i| cands[i]).collect();
+    let values = expert::weigh(net, &sheets, cfg.deep, cfg.margin);
+    let best = values.iter().fold(f64::MIN, |m, v| m.max(*v));
+    let k = values
         .iter()
-        .map(|&i| (look1(net, throws, &cands[i]), i))
-        .collect();
-    let best = scored.iter().fold(f64::MIN, |m, s| m.max(s.0));
-    if cfg.deep {
-        let mut deep: Vec<usize> = (0..scored.len())
-            .filter(|&k| best - scored[k].0 <= cfg.margin)
-            .collect();
-        deep.sort_by(|&a, &b| scored[b].0.total_cmp(&scored[a].0));
-        deep.truncate(2);
-        if deep.len() == 2 {
-            let two: Vec<f64> = deep
-                .iter()
-                .map(|&k| look2(net, throws, &cands[scored[k].1]))
-                .collect();
-            let top = two.iter().fold(f64::MIN, |m, v| m.max(*v));
-            for (&k, v) in deep.iter().zip(&two) {
-                scored[k].0 = best - (top - v);
-            }
-        }
-    }
-    let best = scored.iter().fold(f64::MIN, |m, s| m.max(s.0));
-    let i = scored
-        .iter()
-        .find(|s| s.0 == best)
-        .expect("a legal assignment")
-        .1;
-    cands[i]
+        .position(|v| *v == best)
+        .expect("a legal assignment");
+    sheets[k]
 }
 
 /// A solo game on the dice of `seed` by the lookahead player; its result
 /// and the time of each decision (seconds).
-fn play(
-    net: &Net,
-    throws: &[Throw],
-    cfg: Cfg,
-    seed: u64,
-    twice: bool,
-    times: &mut Vec<f64>,
-) -> i32 {
+fn play(net: &Net, cfg: Cfg, seed: u64, twice: bool, times: &mut Vec<f64>) -> i32 {
     let mut rng = Rng::new(seed);
     let mut st = St::default();
     while !st.done() {
@@ -235,7 +107,7 @@ fn play(
         let mut next = st;
         for _ in 0..if twice { 2 } else { 1 } {
             let t0 = Instant::now();
-            next = decide(net, throws, cfg, &st, &dice);
+            next = decide(net, cfg, &st, &dice);
             t = t.min(t0.elapsed().as_secs_f64());
         }
         times.push(t);
@@ -324,7 +196,6 @@ fn main() {
         println!("weights rounded to {bits}-bit multiples of {step} ({clipped} clipped)");
     }
     let net = Net::of(&h, w);
-    let throws = throws();
     println!(
         "{checkpoint}: {} TD games; {games} solo games from seed {first}; lookahead: one throw{}{}",
         h.games,
@@ -348,7 +219,7 @@ fn main() {
             let mut buf = Vec::new();
             let mut st = St::default();
             while !st.done() {
-                let (a, b) = (look1(&net, &throws, &st), look1_slow(&net, &st));
+                let (a, b) = (look1(&net, &st), look1_slow(&net, &st));
                 worst = worst.max((a - b).abs());
                 n += 1;
                 let dice = ntuple::throw(&mut rng);
@@ -405,7 +276,7 @@ fn main() {
     let mut times = Vec::new();
     let mut look = Vec::with_capacity(seeds.len());
     for (g, &s) in seeds.iter().enumerate() {
-        look.push(f64::from(play(&net, &throws, cfg, s, twice, &mut times)));
+        look.push(f64::from(play(&net, cfg, s, twice, &mut times)));
         if (g + 1) % 1000 == 0 && g + 1 < seeds.len() {
             let (m, se) = ntuple::mean_se(&look);
             println!(

@@ -88,66 +88,18 @@
 //! Build:  cargo build --release -p spielblock-rules --example choice_ntuple
 
 use rules::choice::bot;
-use rules::choice::{Fifth, Sheet, BOXES, FIFTH_BOXES};
+use rules::choice::{Fifth, Sheet};
 use rules::rng::Rng;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
+/// The sheet state, the features of versions 1 and 2 and the lookahead
+/// are the library's (`rules::choice::expert`), which ships version 2.
+pub(crate) use rules::choice::expert::St;
+use rules::choice::expert::{Tabs, NF1 as NF, NF2, WEIGHTS as WEIGHTS2, WEIGHTS1 as WEIGHTS};
+
 /// Clock buckets.
 const K: usize = 16;
-/// Row states: 0..=10 crosses.
-const C: usize = 11;
-/// Triples of neighbouring rows starting at rows 0..5 (sums 2..=6).
-const TRIPLES: usize = 5;
-/// Rows with their own fifth-die-set term: sums 2..=7.
-const SINGLES: usize = 6;
-/// Pairs of rows up to the mirror.
-const PAIRS: usize = 30;
-
-const T3_OFF: usize = 0;
-const T3_SIZE: usize = C * C * C * K;
-const T2_OFF: usize = T3_OFF + TRIPLES * T3_SIZE;
-const T2_SIZE: usize = C * C * K;
-const T1_OFF: usize = T2_OFF + PAIRS * T2_SIZE;
-const T1_SIZE: usize = C * 64 * K;
-const D_OFF: usize = T1_OFF + SINGLES * T1_SIZE;
-const D_SIZE: usize = 64 * 512;
-const E_OFF: usize = D_OFF + D_SIZE;
-const E_SIZE: usize = 12 * 12 * K;
-const PM_OFF: usize = E_OFF + E_SIZE;
-const PM_SIZE: usize = C * C * 64;
-/// Pairs of rows with the fifth-die set (no clock): 1 on, 0 off.
-const PM: usize = 1;
-pub(crate) const WEIGHTS: usize = PM_OFF + PM * PAIRS * PM_SIZE;
-/// Active weights per value: each family on the sheet and its mirror, the
-/// row counts once.
-const NF: usize = 2 * (TRIPLES + PAIRS + SINGLES + 1 + PM * PAIRS) + 1;
-
-/// Version 2 (`--v2`): the version-1 families and four more, which start
-/// at zero (`--init-from` copies a version-1 checkpoint into the rest).
-/// Sorted fifth-die counts: three counts 0..=7 (0 for a number not chosen
-/// yet), highest first: 120 kinds, the exact fifth-die clock.
-const SC: usize = 120;
-/// Each row kind (sums 2..=7 and mirrors) with the sorted counts.
-const X1_OFF: usize = WEIGHTS;
-const X1_ROWS: usize = 6;
-const X1_SIZE: usize = C * SC;
-/// Rows at 0 crosses and rows at 10 or more (0..=11 each), with the sorted
-/// counts: how many rows are closed, how many full.
-const G2_OFF: usize = X1_OFF + X1_ROWS * X1_SIZE;
-const G2_SIZE: usize = 12 * 12 * SC;
-/// Rows under the -200 line (1-4 crosses; 0..=7, capped) and the crosses
-/// they lack to reach five (0..=20, capped), with the sorted counts.
-const G3_OFF: usize = G2_OFF + G2_SIZE;
-const G3_SIZE: usize = 8 * 21 * SC;
-/// Four neighbouring rows, sums 6-7-8-9 (mirror 8-7-6-5), with a coarse
-/// clock of four buckets.
-const Q4_OFF: usize = G3_OFF + G3_SIZE;
-const K4: usize = 4;
-const Q4_SIZE: usize = C * C * C * C * K4;
-pub(crate) const WEIGHTS2: usize = Q4_OFF + Q4_SIZE;
-/// Active weights per value, version 2.
-const NF2: usize = NF + 2 * X1_ROWS + 2 + 2;
 /// Version 3 (`--v3`): version 2 and two families over all eleven rows,
 /// which start at zero. The rows started (a bit per row with a cross),
 /// with the clock: which sums a throw can go to without a new -200.
@@ -178,299 +130,30 @@ fn weights_of(version: u32) -> usize {
     }
 }
 
-/// A sheet as the trainer keeps it: crosses capped at ten (more score
-/// nothing), the fifth-die count per face.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub(crate) struct St {
-    pub(crate) c: [u8; 11],
-    /// Count per face 1..=6 (index 0 unused).
-    pub(crate) f: [u8; 7],
-    /// Fifth-die faces chosen, a bit per face (bit d - 1).
-    pub(crate) mask: u8,
-}
-
-impl St {
-    pub(crate) fn done(&self) -> bool {
-        self.f.iter().any(|&n| n >= FIFTH_BOXES)
+/// The indices of the active weights of a sheet not yet done for version
+/// `ver`, and how many (NF, NF2 or NF3 for versions 1, 2, 3).
+fn features(tabs: &Tabs, st: &St, ver: u32, out: &mut [u32; NF3]) -> usize {
+    let mut n = tabs.features(st, ver >= VERSION2, out);
+    debug_assert_eq!(n, if ver < VERSION2 { NF } else { NF2 });
+    if ver < VERSION3 {
+        return n;
     }
-    pub(crate) fn total(&self) -> i32 {
-        (0..11).map(|i| ROW[i][usize::from(self.c[i])]).sum()
+    let k = tabs.clock_of(st);
+    let mut m = st.c;
+    m.reverse();
+    for cc in [&st.c, &m] {
+        let mut bits = 0;
+        let mut tri = 0;
+        for &c in cc.iter() {
+            bits = bits * 2 + usize::from(c > 0);
+            tri = tri * 3 + usize::from(c > 0) + usize::from(c >= 5);
+        }
+        out[n] = (M2_OFF + bits * K + k) as u32;
+        out[n + 1] = (M3_OFF + tri) as u32;
+        n += 2;
     }
-    pub(crate) fn chosen(&self) -> u32 {
-        self.mask.count_ones()
-    }
-    /// The sheet after crossing rows `x`, `y` (0-based) and face `fifth`
-    /// (0 on a free throw).
-    pub(crate) fn with(&self, x: usize, y: usize, fifth: u8) -> St {
-        let mut n = *self;
-        n.c[x] = (n.c[x] + 1).min(BOXES);
-        n.c[y] = (n.c[y] + 1).min(BOXES);
-        if fifth > 0 {
-            n.f[usize::from(fifth)] += 1;
-            n.mask |= 1 << (fifth - 1);
-        }
-        n
-    }
-    pub(crate) fn from_sheet(s: &Sheet) -> St {
-        let mut st = St::default();
-        for i in 0..11 {
-            st.c[i] = s.crosses[i].min(BOXES);
-        }
-        for f in &s.fifth {
-            st.f[usize::from(f.number)] = f.crosses;
-            st.mask |= 1 << (f.number - 1);
-        }
-        st
-    }
-}
-
-const ROW: [[i32; 11]; 11] = {
-    let mut t = [[0i32; 11]; 11];
-    let points = rules::choice::POINTS;
-    let mut s = 0;
-    while s < 11 {
-        let mut c = 1;
-        while c < 11 {
-            t[s][c] = if c < 5 {
-                -200
-            } else {
-                (c as i32 - 5) * points[s] as i32
-            };
-            c += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Shared tables: the clock per fifth-die counts, the pair list, the
-/// mirrored masks.
-pub(crate) struct Tabs {
-    clock: [[[u8; 8]; 8]; 8],
-    /// The sorted-counts kind (0..120) of three counts in any order.
-    sorted: [[[u8; 8]; 8]; 8],
-    pairs: [(usize, usize); PAIRS],
-    mirror_mask: [u8; 64],
-}
-
-fn bucket(r: f64) -> u8 {
-    let b = if r < 11.0 {
-        (r as usize).saturating_sub(1)
-    } else if r < 13.0 {
-        10
-    } else if r < 16.0 {
-        11
-    } else if r < 20.0 {
-        12
-    } else if r < 25.0 {
-        13
-    } else if r < 31.0 {
-        14
-    } else {
-        15
-    };
-    b.min(K - 1) as u8
-}
-
-impl Tabs {
-    pub(crate) fn new() -> Tabs {
-        let mut clock = [[[0u8; 8]; 8]; 8];
-        for a in 0..8u8 {
-            for b in 0..8u8 {
-                for c in 0..8u8 {
-                    let mut s = Sheet::default();
-                    for (k, &n) in [a, b, c].iter().enumerate() {
-                        if n > 0 {
-                            s.fifth.push(Fifth {
-                                number: k as u8 + 1,
-                                crosses: n,
-                            });
-                        }
-                    }
-                    clock[usize::from(a)][usize::from(b)][usize::from(c)] =
-                        bucket(bot::remaining_throws(&s));
-                }
-            }
-        }
-        let mut pairs = Vec::new();
-        for i in 0..11 {
-            for j in i + 1..11 {
-                let m = (10 - j, 10 - i);
-                if (i, j) <= m {
-                    pairs.push((i, j));
-                }
-            }
-        }
-        assert_eq!(pairs.len(), PAIRS);
-        let mut mirror_mask = [0u8; 64];
-        for (m, out) in mirror_mask.iter_mut().enumerate() {
-            for d in 0..6 {
-                if m & 1 << d != 0 {
-                    *out |= 1 << (5 - d);
-                }
-            }
-        }
-        let mut kinds = Vec::new();
-        for a in 0..8u8 {
-            for b in 0..=a {
-                for c in 0..=b {
-                    kinds.push([a, b, c]);
-                }
-            }
-        }
-        assert_eq!(kinds.len(), SC);
-        let mut sorted = [[[0u8; 8]; 8]; 8];
-        for (a, plane) in sorted.iter_mut().enumerate() {
-            for (b, line) in plane.iter_mut().enumerate() {
-                for (c, out) in line.iter_mut().enumerate() {
-                    let mut t = [a as u8, b as u8, c as u8];
-                    t.sort_unstable_by(|x, y| y.cmp(x));
-                    *out = kinds.iter().position(|k| *k == t).unwrap() as u8;
-                }
-            }
-        }
-        Tabs {
-            clock,
-            sorted,
-            pairs: pairs.try_into().unwrap(),
-            mirror_mask,
-        }
-    }
-
-    fn clock_of(&self, st: &St) -> usize {
-        let mut c = [0usize; 3];
-        let mut k = 0;
-        for d in 1..=6 {
-            if st.f[d] > 0 && k < 3 {
-                c[k] = usize::from(st.f[d].min(7));
-                k += 1;
-            }
-        }
-        usize::from(self.clock[c[0]][c[1]][c[2]])
-    }
-
-    /// The sorted-counts kind of a sheet's fifth-die table.
-    fn sorted_of(&self, st: &St) -> usize {
-        let mut c = [0usize; 3];
-        let mut k = 0;
-        for d in 1..=6 {
-            if st.f[d] > 0 && k < 3 {
-                c[k] = usize::from(st.f[d].min(7));
-                k += 1;
-            }
-        }
-        usize::from(self.sorted[c[0]][c[1]][c[2]])
-    }
-
-    /// The indices of the active weights of a sheet not yet done, and how
-    /// many (NF, NF2 or NF3 for versions 1, 2, 3).
-    fn features(&self, st: &St, ver: u32, out: &mut [u32; NF3]) -> usize {
-        let k = self.clock_of(st);
-        let mut m = st.c;
-        m.reverse();
-        let mut n = 0;
-        for side in 0..2 {
-            let (cc, mask) = if side == 0 {
-                (&st.c, st.mask as usize)
-            } else {
-                (&m, self.mirror_mask[st.mask as usize] as usize)
-            };
-            let cu = |i: usize| usize::from(cc[i]);
-            for b in 0..TRIPLES {
-                out[n] = (T3_OFF + b * T3_SIZE + ((cu(b) * C + cu(b + 1)) * C + cu(b + 2)) * K + k)
-                    as u32;
-                n += 1;
-            }
-            for (p, &(i, j)) in self.pairs.iter().enumerate() {
-                out[n] = (T2_OFF + p * T2_SIZE + (cu(i) * C + cu(j)) * K + k) as u32;
-                n += 1;
-            }
-            for p in 0..PM * PAIRS {
-                let (i, j) = self.pairs[p];
-                out[n] = (PM_OFF + p * PM_SIZE + (cu(i) * C + cu(j)) * 64 + mask) as u32;
-                n += 1;
-            }
-            for i in 0..SINGLES {
-                out[n] = (T1_OFF + i * T1_SIZE + (cu(i) * 64 + mask) * K + k) as u32;
-                n += 1;
-            }
-            // The fifth-die table: the counts of the chosen faces in face
-            // order (mirrored: face 7 - d, so the order reverses).
-            let mut d_idx = 0usize;
-            let faces: [usize; 6] = if side == 0 {
-                [1, 2, 3, 4, 5, 6]
-            } else {
-                [6, 5, 4, 3, 2, 1]
-            };
-            let mut used = 0;
-            for &d in &faces {
-                if st.f[d] > 0 && used < 3 {
-                    d_idx = d_idx * 8 + usize::from(st.f[d].min(7));
-                    used += 1;
-                }
-            }
-            for _ in used..3 {
-                d_idx *= 8;
-            }
-            out[n] = (D_OFF + mask * 512 + d_idx) as u32;
-            n += 1;
-        }
-        let neg = st.c.iter().filter(|&&c| (1..5).contains(&c)).count();
-        let mid = st.c.iter().filter(|&&c| (5..10).contains(&c)).count();
-        out[n] = (E_OFF + (neg * 12 + mid) * K + k) as u32;
-        n += 1;
-        debug_assert_eq!(n, NF);
-        if ver < VERSION2 {
-            return n;
-        }
-        let sc = self.sorted_of(st);
-        for (i, &mi) in m.iter().enumerate().take(X1_ROWS) {
-            for c in [st.c[i], mi] {
-                out[n] = (X1_OFF + (i * C + usize::from(c)) * SC + sc) as u32;
-                n += 1;
-            }
-        }
-        let zeros = st.c.iter().filter(|&&c| c == 0).count();
-        let full = st.c.iter().filter(|&&c| c >= 10).count();
-        out[n] = (G2_OFF + (zeros * 12 + full) * SC + sc) as u32;
-        n += 1;
-        let lack: usize =
-            st.c.iter()
-                .filter(|&&c| (1..5).contains(&c))
-                .map(|&c| usize::from(5 - c))
-                .sum();
-        out[n] = (G3_OFF + (neg.min(7) * 21 + lack.min(20)) * SC + sc) as u32;
-        n += 1;
-        let k4 = match k {
-            0..=3 => 0,
-            4..=8 => 1,
-            9..=11 => 2,
-            _ => 3,
-        };
-        for cc in [&st.c, &m] {
-            let q = ((usize::from(cc[4]) * C + usize::from(cc[5])) * C + usize::from(cc[6])) * C
-                + usize::from(cc[7]);
-            out[n] = (Q4_OFF + q * K4 + k4) as u32;
-            n += 1;
-        }
-        debug_assert_eq!(n, NF2);
-        if ver < VERSION3 {
-            return n;
-        }
-        for cc in [&st.c, &m] {
-            let mut bits = 0;
-            let mut tri = 0;
-            for &c in cc.iter() {
-                bits = bits * 2 + usize::from(c > 0);
-                tri = tri * 3 + usize::from(c > 0) + usize::from(c >= 5);
-            }
-            out[n] = (M2_OFF + bits * K + k) as u32;
-            out[n + 1] = (M3_OFF + tri) as u32;
-            n += 2;
-        }
-        debug_assert_eq!(n, NF3);
-        n
-    }
+    debug_assert_eq!(n, NF3);
+    n
 }
 
 pub(crate) struct Net {
@@ -501,7 +184,7 @@ impl Net {
         f.iter().map(|&i| self.w[i as usize]).sum()
     }
     fn features(&self, st: &St, out: &mut [u32; NF3]) -> usize {
-        self.tabs.features(st, self.ver, out)
+        features(&self.tabs, st, self.ver, out)
     }
     pub(crate) fn value(&self, st: &St) -> f32 {
         if st.done() {
@@ -515,6 +198,13 @@ impl Net {
         for &i in f {
             self.w[i as usize] += step;
         }
+    }
+}
+
+/// The library's lookahead plays the network as it plays the shipped table.
+impl rules::choice::expert::Value for Net {
+    fn value(&self, st: &St) -> f64 {
+        f64::from(Net::value(self, st))
     }
 }
 
@@ -702,7 +392,7 @@ fn fit(net: &mut Net, games: u64, seed: u64) {
             if s.done() {
                 break;
             }
-            let st = St::from_sheet(&s);
+            let st = St::of(&s);
             let nf = net.features(&st, &mut f);
             let target = (bot::estimate(&s) - s.total() as f64) as f32;
             let delta = target - net.value_of(&f[..nf]);

@@ -266,36 +266,39 @@ pub fn lookahead_slow<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f
         .sum()
 }
 
-/// One way to use a throw: the fifth die's face and the two sums' rows.
-#[derive(Debug, Clone, Copy)]
-struct Split {
-    fifth: u8,
-    x: u8,
-    y: u8,
+/// One distinct throw of five dice: its chance, the faces it shows (a bit
+/// per face) and its distinct splits (fifth-die face, low row, high row;
+/// rows 0-based). The strong player's lookahead and the expert's read it.
+pub struct Throw {
+    /// Its chance.
+    pub p: f64,
+    /// The faces it shows, a bit per face (bit d - 1).
+    pub shown: u8,
+    /// Its distinct splits: (fifth-die face, low row, high row).
+    pub splits: Vec<(u8, u8, u8)>,
 }
 
-/// Every distinct throw with its chance, the faces it shows (a bit per
-/// face) and its distinct splits.
-fn splits() -> &'static [(f64, u8, Vec<Split>)] {
-    static SPLITS: OnceLock<Vec<(f64, u8, Vec<Split>)>> = OnceLock::new();
+/// The 252 distinct throws of five dice with their splits.
+pub fn splits() -> &'static [Throw] {
+    static SPLITS: OnceLock<Vec<Throw>> = OnceLock::new();
     SPLITS.get_or_init(|| {
         throws()
             .iter()
-            .map(|(d, p)| {
-                let mut out: Vec<Split> = Vec::new();
+            .map(|&(d, p)| {
+                let mut splits: Vec<(u8, u8, u8)> = Vec::new();
                 let mut shown = 0u8;
                 for f in 0..5 {
                     shown |= 1 << (d[f] - 1);
                     let r: Vec<u8> = (0..5).filter(|&i| i != f).map(|i| d[i]).collect();
                     for (a, b, c, e) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
                         let (x, y) = (r[a] + r[b] - 2, r[c] + r[e] - 2);
-                        let (x, y) = (x.min(y), x.max(y));
-                        if !out.iter().any(|s| s.fifth == d[f] && s.x == x && s.y == y) {
-                            out.push(Split { fifth: d[f], x, y });
+                        let s = (d[f], x.min(y), x.max(y));
+                        if !splits.contains(&s) {
+                            splits.push(s);
                         }
                     }
                 }
-                (*p, shown, out)
+                Throw { p, shown, splits }
             })
             .collect()
     })
@@ -392,9 +395,9 @@ pub fn lookahead_by<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f64
     let mut next = NextThrow::new(sheet);
     splits()
         .iter()
-        .map(|(p, shown, splits)| {
-            p * next
-                .best(table, *shown, splits)
+        .map(|t| {
+            t.p * next
+                .best(table, t.shown, &t.splits)
                 .map_or(0.0, |(v, _, _)| f64::from(v))
         })
         .sum()
@@ -428,19 +431,20 @@ impl<'a> NextThrow<'a> {
         &mut self,
         table: &Table<T>,
         shown: u8,
-        splits: &'s [Split],
-    ) -> Option<(f32, u8, &'s Split)> {
+        splits: &'s [(u8, u8, u8)],
+    ) -> Option<(f32, u8, &'s (u8, u8, u8))> {
         let free = self.full && shown & self.chosen == 0;
-        let mut best: Option<(f32, u8, &Split)> = None;
+        let mut best: Option<(f32, u8, &(u8, u8, u8))> = None;
         for s in splits {
-            if self.full && !free && self.chosen & (1 << (s.fifth - 1)) == 0 {
+            let &(fifth, x, y) = s;
+            if self.full && !free && self.chosen & (1 << (fifth - 1)) == 0 {
                 continue;
             }
-            let face = if free { 0 } else { s.fifth };
+            let face = if free { 0 } else { fifth };
             let sheet = self.sheet;
             let o = self.outcomes[usize::from(face)]
-                .get_or_insert_with(|| Outcome::new(table, sheet, (!free).then_some(s.fifth)));
-            let v = o.value(sheet, self.open, s.x, s.y);
+                .get_or_insert_with(|| Outcome::new(table, sheet, (!free).then_some(fifth)));
+            let v = o.value(sheet, self.open, x, y);
             if best.is_none_or(|(b, _, _)| v > b) {
                 best = Some((v, face, s));
             }
@@ -461,16 +465,16 @@ pub fn lookahead2_by<T: Copy + Into<f32>>(table: &Table<T>, sheet: &Sheet) -> f6
     // By [face, 0 for a free throw][low row][high row], NaN until valued.
     let mut memo = [[[f64::NAN; 11]; 11]; 7];
     let mut sum = 0.0;
-    for (p, shown, splits) in splits() {
-        let Some((_, face, s)) = next.best(table, *shown, splits) else {
+    for t in splits() {
+        let Some((_, face, &(fifth, x, y))) = next.best(table, t.shown, &t.splits) else {
             continue;
         };
-        let m = &mut memo[usize::from(face)][usize::from(s.x)][usize::from(s.y)];
+        let m = &mut memo[usize::from(face)][usize::from(x)][usize::from(y)];
         if m.is_nan() {
-            let next = sheet.with(s.x + 2, s.y + 2, (face != 0).then_some(s.fifth));
+            let next = sheet.with(x + 2, y + 2, (face != 0).then_some(fifth));
             *m = lookahead_by(table, &next);
         }
-        sum += p * *m;
+        sum += t.p * *m;
     }
     sum
 }

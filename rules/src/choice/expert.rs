@@ -15,8 +15,13 @@
 //! The file: `SBNT`, the format (u16, 2), the step in thousandths of a
 //! point (u16, 350), the FNV-1a hash of the weights' bytes (u64), then the
 //! weights as little-endian i16, in `choice_ntuple`'s order.
+//!
+//! The sheet state (`St`), the features (`Tabs::features`) and the
+//! lookahead (`look1`, `look2`, `weigh`) are the trainer's too: its f32
+//! network and this i16 table both implement `Value`, so what is trained
+//! and measured in `examples/` is what ships.
 
-use super::bot;
+use super::bot::{self, splits, Throw};
 use super::{Assignment, Fifth, Sheet, BOXES, FIFTH_BOXES, POINTS};
 use std::fmt;
 use std::sync::OnceLock;
@@ -43,10 +48,13 @@ const E_OFF: usize = D_OFF + D_SIZE;
 const E_SIZE: usize = 12 * 12 * K;
 const PM_OFF: usize = E_OFF + E_SIZE;
 const PM_SIZE: usize = C * C * 64;
-const V1_WEIGHTS: usize = PM_OFF + PAIRS * PM_SIZE;
+/// The weights of `choice_ntuple`'s version 1 (the first of version 2's).
+pub const WEIGHTS1: usize = PM_OFF + PAIRS * PM_SIZE;
+/// Active weights per value in version 1 (the first of version 2's).
+pub const NF1: usize = 2 * (TRIPLES + PAIRS + SINGLES + 1 + PAIRS) + 1;
 /// Sorted fifth-die counts (three counts 0..=7, highest first).
 const SC: usize = 120;
-const X1_OFF: usize = V1_WEIGHTS;
+const X1_OFF: usize = WEIGHTS1;
 const X1_ROWS: usize = 6;
 const X1_SIZE: usize = C * SC;
 const G2_OFF: usize = X1_OFF + X1_ROWS * X1_SIZE;
@@ -59,6 +67,8 @@ const Q4_SIZE: usize = C * C * C * C * K4;
 
 /// The weights of the table (`choice_ntuple`'s version 2).
 pub const WEIGHTS: usize = Q4_OFF + Q4_SIZE;
+/// Active weights per value in version 2.
+pub const NF2: usize = NF1 + 2 * X1_ROWS + 2 + 2;
 /// The file's header: magic, format, step, hash.
 pub const HEADER: usize = 16;
 /// The file's length.
@@ -116,28 +126,35 @@ pub fn encode(weights: &[i16], step_milli: u16) -> Vec<u8> {
     out
 }
 
-/// A sheet as the table reads it: crosses capped at ten, the fifth-die
-/// count per face, the faces chosen.
+/// A sheet as the learned value reads it (the shipped table and the
+/// trainer, `examples/choice_ntuple.rs`): crosses capped at ten (more score
+/// nothing), the fifth-die count per face, the faces chosen.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct St {
-    c: [u8; 11],
+    /// Crosses per row (sum 2 at index 0), at most ten.
+    pub c: [u8; 11],
     /// Count per face 1..=6 (index 0 unused).
-    f: [u8; 7],
+    pub f: [u8; 7],
     /// Fifth-die faces chosen, a bit per face (bit d - 1).
-    mask: u8,
+    pub mask: u8,
 }
 
 impl St {
-    fn done(&self) -> bool {
+    /// Whether the sheet is finished (a fifth-die count reached its end).
+    pub fn done(&self) -> bool {
         self.f.iter().any(|&n| n >= FIFTH_BOXES)
     }
-    fn total(&self) -> i32 {
-        (0..11).map(|i| row_score(i, self.c[i])).sum()
+    /// The sheet's result now.
+    pub fn total(&self) -> i32 {
+        (0..11).map(|i| ROW[i][usize::from(self.c[i])]).sum()
     }
-    fn chosen(&self) -> u32 {
+    /// How many fifth-die faces are chosen.
+    pub fn chosen(&self) -> u32 {
         self.mask.count_ones()
     }
-    fn with(&self, x: usize, y: usize, fifth: u8) -> St {
+    /// The sheet after crossing rows `x`, `y` (0-based) and face `fifth`
+    /// (0 on a free throw).
+    pub fn with(&self, x: usize, y: usize, fifth: u8) -> St {
         let mut n = *self;
         n.c[x] = (n.c[x] + 1).min(BOXES);
         n.c[y] = (n.c[y] + 1).min(BOXES);
@@ -161,14 +178,26 @@ impl St {
     }
 }
 
-fn row_score(row: usize, c: u8) -> i32 {
-    match c {
-        0 => 0,
-        1..=4 => -200,
-        _ => (i32::from(c) - 5) * POINTS[row] as i32,
+/// A row's points by its crosses (0..=10).
+const ROW: [[i32; 11]; 11] = {
+    let mut t = [[0i32; 11]; 11];
+    let mut s = 0;
+    while s < 11 {
+        let mut c = 1;
+        while c < 11 {
+            t[s][c] = if c < 5 {
+                -200
+            } else {
+                (c as i32 - 5) * POINTS[s] as i32
+            };
+            c += 1;
+        }
+        s += 1;
     }
-}
+    t
+};
 
+/// The clock's bucket of `r` throws still expected.
 fn bucket(r: f64) -> u8 {
     let b = if r < 11.0 {
         (r as usize).saturating_sub(1)
@@ -190,15 +219,22 @@ fn bucket(r: f64) -> u8 {
 
 /// The tables the features read: the clock per fifth-die counts, the
 /// sorted-counts kind, the pair list, the mirrored masks.
-struct Tabs {
+pub struct Tabs {
     clock: [[[u8; 8]; 8]; 8],
     sorted: [[[u8; 8]; 8]; 8],
     pairs: [(usize, usize); PAIRS],
     mirror_mask: [u8; 64],
 }
 
+impl Default for Tabs {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Tabs {
-    fn new() -> Tabs {
+    /// The tables (the clock asks `bot::remaining_throws`).
+    pub fn new() -> Tabs {
         let mut clock = [[[0u8; 8]; 8]; 8];
         for (a, plane) in clock.iter_mut().enumerate() {
             for (b, line) in plane.iter_mut().enumerate() {
@@ -272,6 +308,112 @@ impl Tabs {
         }
         c
     }
+
+    /// The clock: a bucket (0..16) of the throws still expected.
+    pub fn clock_of(&self, st: &St) -> usize {
+        let c = Tabs::counts(st);
+        usize::from(self.clock[c[0]][c[1]][c[2]])
+    }
+
+    /// The sorted-counts kind (0..120) of the fifth-die table.
+    pub fn sorted_of(&self, st: &St) -> usize {
+        let c = Tabs::counts(st);
+        usize::from(self.sorted[c[0]][c[1]][c[2]])
+    }
+
+    /// The indices of the active weights of a sheet not yet done, in
+    /// `choice_ntuple`'s order, into `out` (at least `NF2` long), and how
+    /// many: version 1's `NF1` first, then, with `v2`, version 2's others
+    /// (`NF2` in all). Every lookup is taken on the sheet and its mirror
+    /// (sums s <-> 14 - s, faces d <-> 7 - d), sharing the weights.
+    pub fn features(&self, st: &St, v2: bool, out: &mut [u32]) -> usize {
+        let k = self.clock_of(st);
+        let mut m = st.c;
+        m.reverse();
+        let mut n = 0;
+        let mut push = |i: usize| {
+            out[n] = i as u32;
+            n += 1;
+        };
+        for side in 0..2 {
+            let (cc, mask) = if side == 0 {
+                (&st.c, usize::from(st.mask))
+            } else {
+                (&m, usize::from(self.mirror_mask[usize::from(st.mask)]))
+            };
+            let cu = |i: usize| usize::from(cc[i]);
+            for b in 0..TRIPLES {
+                push(T3_OFF + b * T3_SIZE + ((cu(b) * C + cu(b + 1)) * C + cu(b + 2)) * K + k);
+            }
+            for (p, &(i, j)) in self.pairs.iter().enumerate() {
+                push(T2_OFF + p * T2_SIZE + (cu(i) * C + cu(j)) * K + k);
+            }
+            for (p, &(i, j)) in self.pairs.iter().enumerate() {
+                push(PM_OFF + p * PM_SIZE + (cu(i) * C + cu(j)) * 64 + mask);
+            }
+            for i in 0..SINGLES {
+                push(T1_OFF + i * T1_SIZE + (cu(i) * 64 + mask) * K + k);
+            }
+            // The fifth-die table: the counts of the chosen faces in face
+            // order (mirrored: face 7 - d, so the order reverses).
+            let faces: [usize; 6] = if side == 0 {
+                [1, 2, 3, 4, 5, 6]
+            } else {
+                [6, 5, 4, 3, 2, 1]
+            };
+            let (mut d_idx, mut used) = (0usize, 0);
+            for &d in &faces {
+                if st.f[d] > 0 && used < 3 {
+                    d_idx = d_idx * 8 + usize::from(st.f[d].min(7));
+                    used += 1;
+                }
+            }
+            for _ in used..3 {
+                d_idx *= 8;
+            }
+            push(D_OFF + mask * 512 + d_idx);
+        }
+        let neg = st.c.iter().filter(|&&c| (1..5).contains(&c)).count();
+        let mid = st.c.iter().filter(|&&c| (5..10).contains(&c)).count();
+        push(E_OFF + (neg * 12 + mid) * K + k);
+        if !v2 {
+            return n;
+        }
+        let sc = self.sorted_of(st);
+        for (i, &mi) in m.iter().enumerate().take(X1_ROWS) {
+            for c in [st.c[i], mi] {
+                push(X1_OFF + (i * C + usize::from(c)) * SC + sc);
+            }
+        }
+        let zeros = st.c.iter().filter(|&&c| c == 0).count();
+        let full = st.c.iter().filter(|&&c| c >= 10).count();
+        push(G2_OFF + (zeros * 12 + full) * SC + sc);
+        let lack: usize =
+            st.c.iter()
+                .filter(|&&c| (1..5).contains(&c))
+                .map(|&c| usize::from(5 - c))
+                .sum();
+        push(G3_OFF + (neg.min(7) * 21 + lack.min(20)) * SC + sc);
+        let k4 = match k {
+            0..=3 => 0,
+            4..=8 => 1,
+            9..=11 => 2,
+            _ => 3,
+        };
+        for cc in [&st.c, &m] {
+            let q = ((usize::from(cc[4]) * C + usize::from(cc[5])) * C + usize::from(cc[6])) * C
+                + usize::from(cc[7]);
+            push(Q4_OFF + q * K4 + k4);
+        }
+        n
+    }
+}
+
+/// A learned afterstate value, played with the lookahead below: the shipped
+/// table, or the trainer's f32 network (`examples/choice_ntuple.rs`).
+pub trait Value {
+    /// V: the points still to come after the afterstate `st` (0 once done).
+    fn value(&self, st: &St) -> f64;
 }
 
 /// A loaded table: the weights and what reads them.
@@ -323,158 +465,93 @@ impl Table {
         if st.done() {
             return 0.0;
         }
-        let t = &self.tabs;
-        let w = |i: usize| i32::from(self.w[i]);
-        let cnt = Tabs::counts(st);
-        let k = usize::from(t.clock[cnt[0]][cnt[1]][cnt[2]]);
-        let sc = usize::from(t.sorted[cnt[0]][cnt[1]][cnt[2]]);
-        let mut m = st.c;
-        m.reverse();
-        let mut sum = 0i32;
-        for side in 0..2 {
-            let (cc, mask) = if side == 0 {
-                (&st.c, usize::from(st.mask))
-            } else {
-                (&m, usize::from(t.mirror_mask[usize::from(st.mask)]))
-            };
-            let cu = |i: usize| usize::from(cc[i]);
-            for b in 0..TRIPLES {
-                sum += w(T3_OFF + b * T3_SIZE + ((cu(b) * C + cu(b + 1)) * C + cu(b + 2)) * K + k);
-            }
-            for (p, &(i, j)) in t.pairs.iter().enumerate() {
-                sum += w(T2_OFF + p * T2_SIZE + (cu(i) * C + cu(j)) * K + k);
-                sum += w(PM_OFF + p * PM_SIZE + (cu(i) * C + cu(j)) * 64 + mask);
-            }
-            for i in 0..SINGLES {
-                sum += w(T1_OFF + i * T1_SIZE + (cu(i) * 64 + mask) * K + k);
-            }
-            let faces: [usize; 6] = if side == 0 {
-                [1, 2, 3, 4, 5, 6]
-            } else {
-                [6, 5, 4, 3, 2, 1]
-            };
-            let (mut d_idx, mut used) = (0usize, 0);
-            for &d in &faces {
-                if st.f[d] > 0 && used < 3 {
-                    d_idx = d_idx * 8 + usize::from(st.f[d].min(7));
-                    used += 1;
-                }
-            }
-            for _ in used..3 {
-                d_idx *= 8;
-            }
-            sum += w(D_OFF + mask * 512 + d_idx);
-        }
-        let neg = st.c.iter().filter(|&&c| (1..5).contains(&c)).count();
-        let mid = st.c.iter().filter(|&&c| (5..10).contains(&c)).count();
-        sum += w(E_OFF + (neg * 12 + mid) * K + k);
-        for (i, &mi) in m.iter().enumerate().take(X1_ROWS) {
-            for c in [st.c[i], mi] {
-                sum += w(X1_OFF + (i * C + usize::from(c)) * SC + sc);
-            }
-        }
-        let zeros = st.c.iter().filter(|&&c| c == 0).count();
-        let full = st.c.iter().filter(|&&c| c >= 10).count();
-        sum += w(G2_OFF + (zeros * 12 + full) * SC + sc);
-        let lack: usize =
-            st.c.iter()
-                .filter(|&&c| (1..5).contains(&c))
-                .map(|&c| usize::from(5 - c))
-                .sum();
-        sum += w(G3_OFF + (neg.min(7) * 21 + lack.min(20)) * SC + sc);
-        let k4 = match k {
-            0..=3 => 0,
-            4..=8 => 1,
-            9..=11 => 2,
-            _ => 3,
-        };
-        for cc in [&st.c, &m] {
-            let q = ((usize::from(cc[4]) * C + usize::from(cc[5])) * C + usize::from(cc[6])) * C
-                + usize::from(cc[7]);
-            sum += w(Q4_OFF + q * K4 + k4);
-        }
+        let mut f = [0u32; NF2];
+        let n = self.tabs.features(st, true, &mut f);
+        let sum: i32 = f[..n].iter().map(|&i| i32::from(self.w[i as usize])).sum();
         f64::from(sum) * self.step
     }
+}
 
-    /// One throw ahead: the expected best result + V after the next throw
-    /// (R-CH-2, R-CH-3: with three numbers chosen, a throw showing none of
-    /// them is free). The sheets one throw on differ only in two rows and
-    /// the fifth-die outcome, so each is valued once.
-    fn look1(&self, st: &St) -> f64 {
-        if st.done() {
-            return f64::from(st.total());
-        }
-        let mut next = Next::new(self, st);
-        throws().iter().map(|t| t.p * next.best(t).0).sum()
-    }
-
-    /// Two throws ahead: for every next throw the split the learned value
-    /// likes best, valued one throw ahead from there.
-    fn look2(&self, st: &St) -> f64 {
-        if st.done() {
-            return f64::from(st.total());
-        }
-        let mut next = Next::new(self, st);
-        let mut memo = [[[f64::NAN; 11]; 11]; 7];
-        let mut sum = 0.0;
-        for t in throws() {
-            let (_, (o, x, y)) = next.best(t);
-            let m = &mut memo[usize::from(o)][usize::from(x)][usize::from(y)];
-            if m.is_nan() {
-                *m = self.look1(&st.with(usize::from(x), usize::from(y), o));
-            }
-            sum += t.p * *m;
-        }
-        sum
+impl Value for Table {
+    fn value(&self, st: &St) -> f64 {
+        Table::value(self, st)
     }
 }
 
-/// One distinct throw of five dice: its chance, the faces it shows (a bit
-/// per face) and its distinct splits (fifth-die face, low row, high row).
-struct Throw {
-    p: f64,
-    shown: u8,
-    splits: Vec<(u8, u8, u8)>,
+/// One throw ahead: the expected best result + V after the next throw
+/// (R-CH-2, R-CH-3: with three numbers chosen, a throw showing none of
+/// them is free); a finished sheet is worth its result. The sheets one
+/// throw on differ only in two rows and the fifth-die outcome, so each is
+/// valued once.
+pub fn look1<V: Value>(v: &V, st: &St) -> f64 {
+    if st.done() {
+        return f64::from(st.total());
+    }
+    let mut next = Next::new(v, st);
+    splits().iter().map(|t| t.p * next.best(t).0).sum()
 }
 
-fn throws() -> &'static [Throw] {
-    static THROWS: OnceLock<Vec<Throw>> = OnceLock::new();
-    THROWS.get_or_init(|| {
-        crate::rng::dice_multisets(5)
-            .into_iter()
-            .map(|(d, p)| {
-                let mut splits: Vec<(u8, u8, u8)> = Vec::new();
-                let mut shown = 0u8;
-                for f in 0..5 {
-                    shown |= 1 << (d[f] - 1);
-                    let r: Vec<u8> = (0..5).filter(|&i| i != f).map(|i| d[i]).collect();
-                    for (a, b, c, e) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
-                        let (x, y) = (r[a] + r[b] - 2, r[c] + r[e] - 2);
-                        let s = (d[f], x.min(y), x.max(y));
-                        if !splits.contains(&s) {
-                            splits.push(s);
-                        }
-                    }
-                }
-                Throw { p, shown, splits }
-            })
-            .collect()
-    })
+/// Two throws ahead: for every next throw the split the learned value
+/// likes best, valued one throw ahead from there (throws picking the same
+/// split share it).
+pub fn look2<V: Value>(v: &V, st: &St) -> f64 {
+    if st.done() {
+        return f64::from(st.total());
+    }
+    let mut next = Next::new(v, st);
+    let mut memo = [[[f64::NAN; 11]; 11]; 7];
+    let mut sum = 0.0;
+    for t in splits() {
+        let (_, (o, x, y)) = next.best(t);
+        let m = &mut memo[usize::from(o)][usize::from(x)][usize::from(y)];
+        if m.is_nan() {
+            *m = look1(v, &st.with(usize::from(x), usize::from(y), o));
+        }
+        sum += t.p * *m;
+    }
+    sum
+}
+
+/// The expert's value of each afterstate of a throw: one throw ahead
+/// (`look1`), and with `deep` the best two within `margin` points two
+/// throws ahead (the better of them by that keeping its value one throw
+/// ahead, the other less what it falls short two throws ahead). Ties are
+/// taken in the order given.
+pub fn weigh<V: Value>(v: &V, sheets: &[St], deep: bool, margin: f64) -> Vec<f64> {
+    let mut values: Vec<f64> = sheets.iter().map(|st| look1(v, st)).collect();
+    let best = values.iter().fold(f64::MIN, |m, x| m.max(*x));
+    if !deep {
+        return values;
+    }
+    let mut close: Vec<usize> = (0..values.len())
+        .filter(|&i| best - values[i] <= margin)
+        .collect();
+    // Best first, ties in the order given.
+    close.sort_by(|&i, &j| values[j].total_cmp(&values[i]));
+    close.truncate(DEEP);
+    if close.len() == DEEP {
+        let two: Vec<f64> = close.iter().map(|&i| look2(v, &sheets[i])).collect();
+        let top = two.iter().fold(f64::MIN, |m, x| m.max(*x));
+        for (&i, x) in close.iter().zip(&two) {
+            values[i] = best - (top - x);
+        }
+    }
+    values
 }
 
 /// Result + V of every sheet one throw after `st`, by (fifth-die outcome,
 /// 0 for a free throw)(low row)(high row), made as needed.
-struct Next<'a> {
-    table: &'a Table,
+struct Next<'a, V> {
+    v: &'a V,
     st: St,
     full: bool,
     memo: [[[f64; 11]; 11]; 7],
 }
 
-impl<'a> Next<'a> {
-    fn new(table: &'a Table, st: &St) -> Self {
+impl<'a, V: Value> Next<'a, V> {
+    fn new(v: &'a V, st: &St) -> Self {
         Next {
-            table,
+            v,
             st: *st,
             full: st.chosen() >= 3,
             memo: [[[f64::NAN; 11]; 11]; 7],
@@ -494,7 +571,7 @@ impl<'a> Next<'a> {
             let m = &mut self.memo[usize::from(o)][usize::from(x)][usize::from(y)];
             if m.is_nan() {
                 let n = self.st.with(usize::from(x), usize::from(y), o);
-                *m = f64::from(n.total()) + self.table.value(&n);
+                *m = f64::from(n.total()) + self.v.value(&n);
             }
             if *m > best.0 {
                 best = (*m, (o, x, y));
@@ -533,37 +610,21 @@ pub fn expert_scores(sheet: &Sheet, dice: &[u8; 5]) -> Option<Vec<(f64, Assignme
 pub fn scores_with(table: &Table, sheet: &Sheet, dice: &[u8; 5]) -> Vec<(f64, Assignment)> {
     let assignments = sheet.assignments(dice);
     // Many assignments leave the same sheet: each is weighed once.
-    let mut sheets: Vec<(St, f64)> = Vec::new();
+    let mut sheets: Vec<St> = Vec::new();
     let index: Vec<usize> = assignments
         .iter()
         .map(|a| {
             let st = St::of(&bot::after(sheet, dice, a));
-            match sheets.iter().position(|(s, _)| *s == st) {
-                Some(i) => i,
-                None => {
-                    sheets.push((st, table.look1(&st)));
-                    sheets.len() - 1
-                }
-            }
+            sheets.iter().position(|s| *s == st).unwrap_or_else(|| {
+                sheets.push(st);
+                sheets.len() - 1
+            })
         })
         .collect();
-    let best = sheets.iter().fold(f64::MIN, |m, s| m.max(s.1));
-    let mut deep: Vec<usize> = (0..sheets.len())
-        .filter(|&i| best - sheets[i].1 <= MARGIN)
-        .collect();
-    // Best first, ties in the legal order.
-    deep.sort_by(|&i, &j| sheets[j].1.total_cmp(&sheets[i].1));
-    deep.truncate(DEEP);
-    if deep.len() == DEEP {
-        let two: Vec<f64> = deep.iter().map(|&i| table.look2(&sheets[i].0)).collect();
-        let top = two.iter().fold(f64::MIN, |m, v| m.max(*v));
-        for (&i, v) in deep.iter().zip(&two) {
-            sheets[i].1 = best - (top - v);
-        }
-    }
+    let values = weigh(table, &sheets, true, MARGIN);
     assignments
         .into_iter()
         .zip(index)
-        .map(|(a, i)| (sheets[i].1, a))
+        .map(|(a, i)| (values[i], a))
         .collect()
 }
