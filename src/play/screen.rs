@@ -571,6 +571,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
     });
     // The take-back sits in the table's decision bar.
     provide_context(crate::table::BarContext {
+        idle: Signal::derive(move || acting.get().is_none() && outcome.with(Option::is_none)),
         faces: faces.into(),
         on_faces: Callback::new(move |f: Vec<u8>| {
             act.run(Ok(Pick::Faces {
@@ -638,6 +639,26 @@ fn PlayScreen(session: Session) -> impl IntoView {
         }),
     };
     // The table of this opening of the game (a reload opens it anew).
+    // Behind the hand-over of a game with secrets the table goes, but only
+    // once the hand-over is on screen: removing a 30x16 board took 8 ms at
+    // 4x, in the tap that ends a turn. Until then (a frame) it is the last
+    // holder's own picture under the hand-over, and the session refuses any
+    // move from it (the device is being handed over).
+    let hidden_now = move || private && handover_needed.with_untracked(Option::is_some);
+    let table_shown = RwSignal::new(!hidden_now());
+    Effect::new(move |_| {
+        handover_needed.track();
+        if !hidden_now() {
+            table_shown.set(true);
+        } else if table_shown.get_untracked() {
+            leptos::task::spawn_local(async move {
+                after_frame().await;
+                if hidden_now() {
+                    table_shown.set(false);
+                }
+            });
+        }
+    });
     let table = move || {
         epoch.track();
         session.with_untracked(|s| s.live().table(port))
@@ -768,24 +789,23 @@ fn PlayScreen(session: Session) -> impl IntoView {
             // A game opened anew from storage (another tab's move) has a
             // new host's side: the phones are invited again.
             {move || { epoch.track(); phones.get().then(|| view! { <crate::play::phones::Invitations session entry on_message link_state take_over/> }) }}
-            {move || match handover_needed.get() {
-                Some(seat) => view! {
-                    <section class="handover" aria-labelledby="handover-title">
-                        {move || handover_last.get().map(|t| view! { <p class="handover-last" data-testid="handover-last">{move || {
-                            let l = i18n.get_locale();
-                            t.iter().find(|(k, _)| *k == l).map(|(_, t)| t.clone()).unwrap_or_default()
-                        }}</p> })}
-                        <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
-                        <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
-                            {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}
-                        </button>
-                    </section>
-                    // Without secrets, the table stays in sight (read-only), so the
-                    // last player sees how their turn ended.
-                    {(!entry.private_info).then(table)}
-                }.into_any(),
-                None => table(),
-            }}
+            {move || handover_needed.get().map(|seat| view! {
+                <section class="handover" aria-labelledby="handover-title">
+                    {move || handover_last.get().map(|t| view! { <p class="handover-last" data-testid="handover-last">{move || {
+                        let l = i18n.get_locale();
+                        t.iter().find(|(k, _)| *k == l).map(|(_, t)| t.clone()).unwrap_or_default()
+                    }}</p> })}
+                    <h2 id="handover-title">{move || td_string!(i18n.get_locale(), pass_to, name = name_of(seat)).to_string()}</h2>
+                    <button type="button" class="primary big" on:click=move |_| confirm_handover(seat)>
+                        {move || td_string!(i18n.get_locale(), i_am, name = name_of(seat)).to_string()}
+                    </button>
+                </section>
+            })}
+            // Without secrets, the table stays in sight below the hand-over
+            // (read-only), so the last player sees how their turn ended; it
+            // is the same table, not one drawn anew (removing and drawing
+            // a 30x16 board took 8 ms at 4x of the tap that ends a turn).
+            {move || table_shown.get().then(table)}
 
             <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{move || {
                 let l = i18n.get_locale();
