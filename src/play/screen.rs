@@ -569,9 +569,11 @@ fn PlayScreen(session: Session) -> impl IntoView {
             .with(|s| s.live().waiting())
             .filter(|w| w.seat == seat)
     });
+    // Nobody at the device decides: `main[data-idle]` and the bar's own.
+    let idle = Memo::new(move |_| acting.get().is_none() && outcome.with(Option::is_none));
     // The take-back sits in the table's decision bar.
     provide_context(crate::table::BarContext {
-        idle: Signal::derive(move || acting.get().is_none() && outcome.with(Option::is_none)),
+        idle: idle.into(),
         faces: faces.into(),
         on_faces: Callback::new(move |f: Vec<u8>| {
             act.run(Ok(Pick::Faces {
@@ -638,7 +640,6 @@ fn PlayScreen(session: Session) -> impl IntoView {
             }
         }),
     };
-    // The table of this opening of the game (a reload opens it anew).
     // Behind the hand-over of a game with secrets the table goes, but only
     // once the hand-over is on screen: removing a 30x16 board took 8 ms at
     // 4x, in the tap that ends a turn. Until then (a frame) it is the last
@@ -659,6 +660,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
             });
         }
     });
+    // The table of this opening of the game (a reload opens it anew).
     let table = move || {
         epoch.track();
         session.with_untracked(|s| s.live().table(port))
@@ -696,7 +698,7 @@ fn PlayScreen(session: Session) -> impl IntoView {
         // and assistive tools can wait for it.
         <main class="screen play" data-game=entry.id data-saving=move || saving.get().then_some("true")
             data-link=move || link_state.get()
-            data-idle=move || (acting.get().is_none() && outcome.with(Option::is_none)).then_some("true")
+            data-idle=move || idle.get().then_some("true")
             // A pick grows the decision bar (its confirm): what the pick is
             // about stays above it.
             on:click=move |ev| if acting.get_untracked().is_some() && crate::table::in_decision(&ev) { crate::table::after_paint(crate::table::bring_decision_into_view) }
