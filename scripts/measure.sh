@@ -24,7 +24,7 @@ if [ "$marginal" = 1 ] || [[ " ${args[*]:-} " != *" --sizes-only "* ]]; then
   cargo build -q --release --target wasm32-unknown-unknown -p spielblock-bench-wasm
   wasm-bindgen --target web --out-dir target/bench-wasm target/wasm32-unknown-unknown/release/spielblock_bench_wasm.wasm
   # The command-line tool plays the games whose saved size is measured.
-  cargo build -q --release -p spielblock-rules --bin spielblock-cli
+  cargo build -q --profile native -p spielblock-rules --bin spielblock-cli
 fi
 node tests/perf/measure.mjs "${args[@]}"
 if [[ " ${args[*]:-} " != *" --sizes-only "* && " ${args[*]:-} " != *" --taps-only "* ]]; then

@@ -43,7 +43,7 @@ node scripts/check-modules.mjs
 node scripts/check-games.mjs
 
 tier "(a) native: rules crate and command-line tool"
-cargo test --release -p spielblock-rules 2>&1 | tee "$LOG/a.log"
+cargo test --profile native -p spielblock-rules 2>&1 | tee "$LOG/a.log"
 read -r p f < <(count_cargo "$LOG/a.log")
 echo "tier (a): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
 
@@ -60,7 +60,7 @@ echo "tier (b): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=
 tier "(c) end to end: Playwright on the release build"
 trunk build --release
 node tests/perf/measure.mjs --sizes-only   # the size budget is deterministic; timings live in scripts/measure.sh
-cargo build -q --release -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
+cargo build -q --profile native -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
 p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")
 echo "tier (c): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))

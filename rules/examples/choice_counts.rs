@@ -13,7 +13,7 @@
 //!
 //! Run it twice (the second time with the first result compiled in, so the
 //! games are the improved player's): deterministic, about a minute each.
-//! Run: cargo run --release -p spielblock-rules --example choice_counts > /tmp/t.in
+//! Run: cargo run --profile native -p spielblock-rules --example choice_counts > /tmp/t.in
 //! && mv /tmp/t.in rules/src/choice/choice_table.in
 use rules::choice::bot::{self, Table};
 use rules::choice::Sheet;

@@ -26,7 +26,7 @@
 //! decision (single-threaded, every decision timed once, or the faster of
 //! two with `--time-twice`).
 //!
-//! `cargo run --release -p spielblock-rules --example choice_lookahead --
+//! `cargo run --profile native -p spielblock-rules --example choice_lookahead --
 //!  [--checkpoint /work/trainer-ckpt/choice.ckpt] [--games 1000] [--first 1]
 //!  [--deep] [--margin 10] [--top-k 0] [--time-twice]`; `--check` compares
 //! the lookahead with a plain one on the sheets of `--games` games instead;

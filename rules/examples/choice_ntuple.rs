@@ -85,7 +85,7 @@
 //! writes the expert level's table (`rules::choice::expert`): a version-2
 //! checkpoint's weights as i16 multiples of STEP points (0.35), checked
 //! against the app's reader.
-//! Build:  cargo build --release -p spielblock-rules --example choice_ntuple
+//! Build:  cargo build --profile native -p spielblock-rules --example choice_ntuple
 
 use rules::choice::bot;
 use rules::choice::{Fifth, Sheet};

@@ -5,7 +5,7 @@
 //! of two separate means. Two threads (`--threads N`).
 //! With `--expert` (issue 43) the expert level (`choice::expert`, its table
 //! read from rules/data) is compared with the strong player instead.
-//! `cargo run --release -p spielblock-rules --example choice_paired -- [games] [first seed] [--expert] [--threads N]`
+//! `cargo run --profile native -p spielblock-rules --example choice_paired -- [games] [first seed] [--expert] [--threads N]`
 use rules::choice::bot;
 use rules::choice::{Assignment, Sheet};
 use rules::rng::Rng;

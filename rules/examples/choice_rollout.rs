@@ -4,7 +4,7 @@
 //! player, on the same N dice sequences for every candidate; the highest
 //! mean final result is played. Paired with the strong player on the same
 //! seeded games (solo dice do not depend on the choices).
-//! `cargo run --release -p spielblock-rules --example choice_rollout -- [games] [first seed] [N] [K] [MARGIN]`
+//! `cargo run --profile native -p spielblock-rules --example choice_rollout -- [games] [first seed] [N] [K] [MARGIN]`
 use rules::choice::bot;
 use rules::choice::{Assignment, Sheet};
 use rules::rng::Rng;

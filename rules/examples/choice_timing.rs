@@ -2,7 +2,7 @@
 //! percentile and maximum over every assignment of seeded solo games
 //! (each timed twice, the faster kept); `--expert` times the expert level
 //! (issue 43, its table read from rules/data).
-//! `cargo run --release -p spielblock-rules --example choice_timing -- [games] [seed] [--expert]`
+//! `cargo run --profile native -p spielblock-rules --example choice_timing -- [games] [seed] [--expert]`
 use rules::choice::{Choice, Options, Stage};
 use rules::rng::Rng;
 use rules::ComputerPlayer;

@@ -19,7 +19,7 @@
 //! six minutes on this machine).
 //! Its counts term is left at 0: `examples/choice_counts.rs` fits it
 //! afterwards (twice).
-//! Run: cargo run --release -p spielblock-rules --example choice_train > rules/src/choice/choice_table.in
+//! Run: cargo run --profile native -p spielblock-rules --example choice_train > rules/src/choice/choice_table.in
 
 use rules::choice::bot::{self, Table, KINDS, THROW_BUCKETS};
 use rules::choice::{row_score, Sheet, BOXES};

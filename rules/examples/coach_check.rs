@@ -1,6 +1,6 @@
 //! Prints the coach's honesty report for every game (issue 25): the coach's
 //! value of its best choice against the mean of continuations under the
-//! strongest level the game offers (issue 43: expert where there is one). `cargo run --release -p spielblock-rules --example
+//! strongest level the game offers (issue 43: expert where there is one). `cargo run --profile native -p spielblock-rules --example
 //! coach_check -- [games] [continuations]`, every listed game at its fewest
 //! seats (SEATS=n for more; ONLY=id for one game); OTHERS=casual plays the
 //! other seats at casual (the coach advising seat 0 against them).

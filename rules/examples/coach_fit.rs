@@ -7,7 +7,7 @@
 //! coefficients printed correct the current ones: compose them as
 //! (1 + d1) c plus d, the slope (1 + d1)(1 + c1) - 1, or zero the current
 //! ones first.
-//! `cargo run --release -p spielblock-rules --example coach_fit -- GAME [positions]`
+//! `cargo run --profile native -p spielblock-rules --example coach_fit -- GAME [positions]`
 use rules::driver::coach_samples;
 use rules::Playable;
 

@@ -1,7 +1,7 @@
 //! The Gnoming strong player against three `greedy`, in every seat position:
 //! wins, mean round scores and the native time of its decisions (median,
 //! 99th percentile, maximum).
-//! `cargo run --release -p spielblock-rules --example gnoming_bench -- [games] [seed] [seats...]`
+//! `cargo run --profile native -p spielblock-rules --example gnoming_bench -- [games] [seed] [seats...]`
 use rules::gnoming::{Gnoming, Options};
 use rules::rng::Rng;
 use rules::ComputerPlayer;

@@ -19,7 +19,7 @@
 //! is taken only when its mean gain over the strong one, sample by sample,
 //! is more than `EDGE` and more than `Z` standard errors.
 //!
-//! `cargo run --release -p spielblock-rules --example gnoming_rollout -- [games] [seed] [seats...]`
+//! `cargo run --profile native -p spielblock-rules --example gnoming_rollout -- [games] [seed] [seats...]`
 //! with the settings in the environment: `K=16 CANDS=3 GAP=8 SELF=g HORIZON=round SIGMA=12 EDGE=0 Z=2 PILES=0`
 //! (`SELF=s` strong, `h` strong but greedy at the draw-or-take choice).
 use rules::gnoming::{bot, kind, Action, Card, Event, Gnoming, Options, Stage, View, DECK};

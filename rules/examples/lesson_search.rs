@@ -1,6 +1,6 @@
 //! Finds the seed of a guided first game (issue 25): the first seed whose
 //! dice, under the lesson's fixed moves, show what each step teaches.
-//! `cargo run --release -p spielblock-rules --example lesson_search -- mindgolf`
+//! `cargo run --profile native -p spielblock-rules --example lesson_search -- mindgolf`
 use rules::choice::{Action as ChAction, Choice, Event as ChEvent};
 use rules::en_gingg::{Action as EgAction, EnGingg, Event as EgEvent};
 use rules::gnoming::{Action as GnAction, Gnoming};

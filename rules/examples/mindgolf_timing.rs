@@ -1,6 +1,6 @@
 //! Times the MindGolf strong player's decisions (native): median, 99th
 //! percentile and maximum over every decision of seeded solo games, by
-//! stage, and the time its lane table takes to build. `cargo run --release -p spielblock-rules --example mindgolf_timing -- [games] [seed]`
+//! stage, and the time its lane table takes to build. `cargo run --profile native -p spielblock-rules --example mindgolf_timing -- [games] [seed]`
 use rules::mindgolf::{MindGolf, Options, Stage};
 use rules::rng::Rng;
 use rules::ComputerPlayer;

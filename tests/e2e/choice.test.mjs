@@ -2,14 +2,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, audit, dailyFirstThrow, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, audit, dailyFirstThrow, PHONE, DESKTOP, CLI } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
 const setUp = (page, opts) => setUpGame(page, env.base, { game: 'choice', ...opts });
 
 /** The crosses per sum on a shown sheet (the first pad on the page, or all). */
@@ -18,7 +16,7 @@ const shownRows = (scope) => scope.locator('[data-testid=ch-row]').evaluateAll((
 
 /** Crosses per sum and seat from the rules engine's trace of a record. */
 function engineSheets(record) {
-  const lines = execFileSync(cli, ['replay', '--trace', '-'], { input: JSON.stringify(record) })
+  const lines = execFileSync(CLI, ['replay', '--trace', '-'], { input: JSON.stringify(record) })
     .toString().trim().split('\n').map((l) => JSON.parse(l));
   const sheets = {};
   for (const line of lines) {

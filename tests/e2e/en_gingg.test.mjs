@@ -3,9 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as helpers from './helpers.mjs';
-import { start, newPage, shot, faces, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, PHONE, DESKTOP } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -127,7 +126,7 @@ test('a seeded game played to the result screen matches the CLI replay', async (
     const seat = saved.record.seats.findIndex((s) => s.name === row.name);
     assert.equal(saved.outcome.scores[seat], row.score);
   }
-  const cli = path.join(ROOT, 'target/release/spielblock-cli');
+  const cli = helpers.CLI;
   if (fs.existsSync(cli)) {
     const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(saved.record) }).toString());
     assert.equal(out.over, true);

@@ -2,24 +2,22 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { start, newPage, shot, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, CLI } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
 const setUp = (page, opts) => setUpGame(page, env.base, { game: 'gnoming', ...opts });
 
 function replay(record) {
-  return JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }).toString());
+  return JSON.parse(execFileSync(CLI, ['replay', '-'], { input: JSON.stringify(record) }).toString());
 }
 
 /** The starting deal of a seed by the engine (the trace's `start`). */
 function deal(seed, seats) {
   const record = { game: 'gnoming', seed, options: {}, moves: [], seats: seats.map((name) => ({ name, kind: 'human', level: 'strong' })) };
-  const line = execFileSync(cli, ['replay', '--trace', '-'], { input: JSON.stringify(record) }).toString().split('\n')[0];
+  const line = execFileSync(CLI, ['replay', '--trace', '-'], { input: JSON.stringify(record) }).toString().split('\n')[0];
   return JSON.parse(line).start;
 }
 

@@ -196,7 +196,9 @@ export async function dailyFirstThrow(browser, base, game, name, roll) {
   return { dice, dated };
 }
 
-export const CLI = path.join(ROOT, 'target/release/spielblock-cli');
+// Built by scripts/test.sh with the `native` profile (full speed; the
+// app's `release` is for size).
+export const CLI = path.join(ROOT, 'target/native/spielblock-cli');
 
 /**
  * Finished games as the app saves them, from the command-line tool's computer

@@ -5,13 +5,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, dailyFirstThrow, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, savedGame, checkFit, setUpGame, dailyFirstThrow, PHONE, DESKTOP, CLI } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
 const banner = async (page) => (await page.textContent('[data-testid=turn-banner]')).trim();
 
 const setUp = (page, opts) => setUpGame(page, env.base, { game: 'mindgolf', ...opts });
@@ -40,7 +39,7 @@ test('a seeded solo game tapped to the end: the total equals the rules engine\'s
   const shown = Number((await page.textContent('.ranking .score')).replace('−', '-'));
   const saved = await savedGame(page);
   assert.equal(saved.finished, true);
-  const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(saved.record) }).toString());
+  const out = JSON.parse(execFileSync(CLI, ['replay', '-'], { input: JSON.stringify(saved.record) }).toString());
   assert.equal(out.over, true);
   assert.deepEqual(out.scores, [shown]);
   // Every lane of the final sheet is shown with its score circle.
@@ -113,7 +112,7 @@ test('parking, and a computer seat that plays its own turns', async () => {
 
 test('teams of four: the result shows the team totals', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-mg-'));
-  execFileSync(cli, ['simulate', 'mindgolf', '--players', 'strong,casual,greedy,random', '--options', '{"mode":"teams"}', '-n', '1', '--seed', '3', '--records', dir]);
+  execFileSync(CLI, ['simulate', 'mindgolf', '--players', 'strong,casual,greedy,random', '--options', '{"mode":"teams"}', '-n', '1', '--seed', '3', '--records', dir]);
   const record = JSON.parse(fs.readFileSync(path.join(dir, 'mindgolf-3.json'), 'utf8'));
   fs.rmSync(dir, { recursive: true, force: true });
   record.seats = ['Ana', 'Ben', 'Cleo', 'Dan'].map((name) => ({ name, kind: 'human' }));
@@ -125,7 +124,7 @@ test('teams of four: the result shows the team totals', async () => {
   const own = (await page.$$eval('[data-testid=player-total]', (e) => e.map((x) => Number(x.textContent.replace('−', '-')))));
   const teams = (await page.$$eval('[data-testid=team-total]', (e) => e.map((x) => Number(x.textContent.replace('−', '-')))));
   assert.deepEqual(teams, [own[0] + own[2], own[1] + own[3]]);
-  const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }).toString());
+  const out = JSON.parse(execFileSync(CLI, ['replay', '-'], { input: JSON.stringify(record) }).toString());
   // The ranking's scores are the team totals.
   const ranking = await page.$$eval('.ranking .score', (e) => e.map((x) => Number(x.textContent.replace('−', '-'))));
   assert.deepEqual([...ranking].sort((a, b) => a - b), [...out.places.map((_, s) => teams[s % 2])].sort((a, b) => a - b));

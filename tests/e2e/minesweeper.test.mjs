@@ -2,25 +2,23 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { start, newPage, shot, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, ROOT } from './helpers.mjs';
+import { start, newPage, shot, savedGame, checkFit, setUpGame, audit, PHONE, DESKTOP, CLI } from './helpers.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
 const setUp = (page, opts) => setUpGame(page, env.base, { game: 'minesweeper', ...opts });
 
 /** The engine's trace of a saved record: one line per move, the last with the final state. */
 function trace(record) {
-  return execFileSync(cli, ['replay', '--trace', '-'], { input: JSON.stringify(record) })
+  return execFileSync(CLI, ['replay', '--trace', '-'], { input: JSON.stringify(record) })
     .toString().trim().split('\n').map((l) => JSON.parse(l));
 }
 
 /** The final state by the engine. */
 function replay(record) {
-  return JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }).toString());
+  return JSON.parse(execFileSync(CLI, ['replay', '-'], { input: JSON.stringify(record) }).toString());
 }
 
 /** Passes the hand-over screen if it is up. */
@@ -203,7 +201,7 @@ test('the hint layer shows the engine\'s exact probabilities', async () => {
     if (typeof c === 'number') revealed.push([x, y, c]);
     else if (c !== 'c' && c !== 'B') minesVisible.push([x, y]);
   });
-  const out = JSON.parse(execFileSync(cli, ['minesweeper', 'analyze', '-'], {
+  const out = JSON.parse(execFileSync(CLI, ['minesweeper', 'analyze', '-'], {
     input: JSON.stringify({ width: 11, height: 11, mines: 15, revealed, mines_visible: minesVisible }) + '\n',
   }).toString());
   assert.equal(out.consistent, true);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newPage, shot, faces, setUpGame, savedGame, checkFit, PHONE, ROOT } from './helpers.mjs';
+import { start, newPage, shot, faces, setUpGame, savedGame, checkFit, PHONE, CLI } from './helpers.mjs';
 import { IDS } from '../games.mjs';
 
 let env;
@@ -15,7 +15,6 @@ before(async () => { env = await start(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
 const banner = async (page) => (await page.textContent('[data-testid=turn-banner]')).trim();
-const cli = path.join(ROOT, 'target/release/spielblock-cli');
 
 /** Ana plays phase 1 one die at a time until only the last die is left. */
 async function upToTheLastDie(page) {
@@ -225,11 +224,11 @@ test('names with quotes, ampersands and angle brackets read as typed on every ta
   await page.goto(env.base + '/');
   await page.waitForSelector('.game-card');
   // Every listed game, with up to three seats (as many as it allows).
-  const facts = execFileSync(cli, ['games'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+  const facts = execFileSync(CLI, ['games'], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
   const games = Object.fromEntries(IDS.map((id) => [id, Math.min(3, facts.find((f) => f.id === id).players[1])]));
   for (const [game, n] of Object.entries(games)) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `spielblock-names-${game}-`));
-    execFileSync(cli, ['simulate', game, '--players', Array(n).fill('random').join(','), '--seed', '7', '--records', dir]);
+    execFileSync(CLI, ['simulate', game, '--players', Array(n).fill('random').join(','), '--seed', '7', '--records', dir]);
     const record = JSON.parse(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8'));
     fs.rmSync(dir, { recursive: true, force: true });
     record.moves = record.moves.slice(0, Math.floor(record.moves.length / 2));
@@ -379,11 +378,11 @@ test('damaged and hostile saved games are set aside with the reason, and can be 
 test('every turn stays readable: a total of 30 is booked, the last phase-2 throw and the result stay, also behind the hand-over', async () => {
   // A game with a phase-1 total of exactly 30, found by simulating.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-30-'));
-  execFileSync(cli, ['simulate', 'en-gingg', '--players', 'random,random', '-n', '60', '--records', dir]);
+  execFileSync(CLI, ['simulate', 'en-gingg', '--players', 'random,random', '-n', '60', '--records', dir]);
   let found = null;
   for (const f of fs.readdirSync(dir)) {
     const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
-    const lines = execFileSync(cli, ['replay', '--trace', path.join(dir, f)]).toString().trim().split('\n').map((l) => JSON.parse(l));
+    const lines = execFileSync(CLI, ['replay', '--trace', path.join(dir, f)]).toString().trim().split('\n').map((l) => JSON.parse(l));
     const hit = lines.find((l) => (l.events || []).some((e) => e.phase1_done && e.phase1_done.total === 30));
     if (hit) { found = { ...record, moves: record.moves.slice(0, hit.move) }; break; }
   }
@@ -519,7 +518,7 @@ test('wording: placeholders, no duplicate names, turns counted as players count 
 
 test('"Play again" with no human seat goes through setup', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-again-'));
-  execFileSync(cli, ['simulate', 'en-gingg', '--players', 'strong,casual', '-n', '1', '--seed', '4', '--records', dir]);
+  execFileSync(CLI, ['simulate', 'en-gingg', '--players', 'strong,casual', '-n', '1', '--seed', '4', '--records', dir]);
   const record = JSON.parse(fs.readFileSync(path.join(dir, 'en-gingg-4.json'), 'utf8'));
   fs.rmSync(dir, { recursive: true, force: true });
   record.seats = [{ name: 'Robo', kind: 'computer', level: 'strong' }, { name: 'Tin', kind: 'computer', level: 'casual' }];
@@ -541,7 +540,7 @@ test('a finished game keeps who played it: the players dialog shows its seats wi
   // Switching a seat after the end re-dated the game and could turn a
   // computer's solo game into a person's record (issue 21, review).
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-over-'));
-  execFileSync(cli, ['simulate', 'choice', '--players', 'random,casual', '-n', '1', '--seed', '5', '--records', dir]);
+  execFileSync(CLI, ['simulate', 'choice', '--players', 'random,casual', '-n', '1', '--seed', '5', '--records', dir]);
   const record = JSON.parse(fs.readFileSync(path.join(dir, 'choice-5.json'), 'utf8'));
   fs.rmSync(dir, { recursive: true, force: true });
   record.seats = [{ name: 'Ana', kind: 'human' }, { name: 'Robo', kind: 'computer', level: 'casual' }];

@@ -434,8 +434,8 @@ if (!sizesOnly) {
       else console.log(`  ${game.padEnd(12)} hint: no decision measured`);
       await page.context().close();
     }
-    if (fs.existsSync(path.join(ROOT, 'target/release/spielblock-cli'))) {
-      const cliPath = path.join(ROOT, 'target/release/spielblock-cli');
+    if (fs.existsSync(path.join(ROOT, 'target/native/spielblock-cli'))) {
+      const cliPath = path.join(ROOT, 'target/native/spielblock-cli');
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-review-'));
       // Every listed game; the seats each is reviewed with (two where none is said).
       const reviewed = { mindgolf: 'casual', choice: 'casual', minesweeper: 'casual,strong', gnoming: 'casual,strong', 'en-gingg': 'casual,strong' };
@@ -463,7 +463,7 @@ if (!sizesOnly) {
   // localStorage. The capacity is measured (characters until a write is
   // refused); a finished game's entry is the app's saved form of 10
   // computer games per kind from the command-line tool.
-  const cli = path.join(ROOT, 'target/release/spielblock-cli');
+  const cli = path.join(ROOT, 'target/native/spielblock-cli');
   if (!tapsAlone && fs.existsSync(cli)) {
     const page = await throttled();
     await page.goto(base + '/');
