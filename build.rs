@@ -185,6 +185,57 @@ fn game_modules(games: &[Line]) -> String {
     out
 }
 
+/// CSS without its comments and the whitespace that means nothing: runs of
+/// it become one space, none is kept next to `{ } ; , >` or before `:` is
+/// left alone (a space before `:` in a selector is a descendant), and the
+/// text of quoted strings is kept as written.
+fn minify_css(css: &str) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut chars = css.chars().peekable();
+    let mut space = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for d in chars.by_ref() {
+                    if last == '*' && d == '/' {
+                        break;
+                    }
+                    last = d;
+                }
+                space = true;
+            }
+            '"' | '\'' => {
+                if space && !out.is_empty() && !out.ends_with(['{', '}', ';', ',', '>']) {
+                    out.push(' ');
+                }
+                space = false;
+                out.push(c);
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == c {
+                        break;
+                    }
+                }
+            }
+            c if c.is_whitespace() => space = true,
+            c => {
+                let tight = matches!(c, '{' | '}' | ';' | ',' | '>');
+                if space && !tight && !out.is_empty() && !out.ends_with(['{', '}', ';', ',', '>']) {
+                    out.push(' ');
+                }
+                space = false;
+                if c == '}' && out.ends_with(';') {
+                    out.pop();
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=Cargo.toml");
@@ -195,6 +246,11 @@ fn main() {
     let games = games();
     let out_dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out_dir.join("games.rs"), game_modules(&games)).expect("write games.rs");
+    // The chunk's screens' stylesheet, adopted when the chunk is in (not a
+    // file of the first load): minified as Trunk minifies main.css.
+    println!("cargo::rerun-if-changed=style/screens.css");
+    let css = std::fs::read_to_string("style/screens.css").expect("read style/screens.css");
+    std::fs::write(out_dir.join("screens.css"), minify_css(&css)).expect("write screens.css");
     // The game chunks (feature `split`): wasm-split-cli cuts the linked
     // module along the linker's relocations, so the app binary keeps them.
     // Only this crate's link changes: no dependency is rebuilt.

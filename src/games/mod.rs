@@ -23,6 +23,18 @@ use std::pin::Pin;
 /// Why a game's chunk could not be fetched.
 pub type LoadError = leptos::wasm_split::SplitLoaderError;
 
+/// The chunk's screens' stylesheet (style/screens.css, minified by
+/// build.rs): data of the chunk, as it is reached only from `chunk_in`.
+const SCREENS_CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/screens.css"));
+
+/// What every entry point of the games' chunk does first: the texts and
+/// the stylesheet of the screens it brings (neither is in the first load).
+/// Before any table is drawn, so a game's own sheet comes after it.
+pub fn chunk_in() {
+    crate::i18n::locale::install_texts();
+    crate::table::ensure_style("screens", SCREENS_CSS);
+}
+
 /// A game built into the app: what is known before its code is loaded, and
 /// how to load it.
 struct Game {
@@ -38,11 +50,12 @@ macro_rules! games {
             #[cfg(feature = "split")]
             #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $code() -> Result<GameEntry, LoadError> {
-                crate::i18n::locale::install_texts();
+                chunk_in();
                 Ok(crate::contract::entry::<$game>())
             }
             #[cfg(not(feature = "split"))]
             async fn $code() -> Result<GameEntry, LoadError> {
+                chunk_in();
                 Ok(crate::contract::entry::<$game>())
             }
         )*

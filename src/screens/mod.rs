@@ -42,12 +42,13 @@ fn screens() -> Screens {
 #[cfg(feature = "split")]
 #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn screens_code() -> Result<Screens, LoadError> {
-    crate::i18n::locale::install_texts();
+    crate::games::chunk_in();
     Ok(screens())
 }
 
 #[cfg(not(feature = "split"))]
 async fn screens_code() -> Result<Screens, LoadError> {
+    crate::games::chunk_in();
     Ok(screens())
 }
 
