@@ -81,10 +81,14 @@ async function answer(host, guest, seat) {
 
 /** Plays what `page` may decide now in CHOICE (a throw, or the first split); false if nothing. */
 async function decide(page) {
-  const tap = (sel) => page.locator(sel).first().click({ timeout: 300 }).then(() => true, () => false);
+  const tap = (sel, timeout = 300) => page.locator(sel).first().click({ timeout }).then(() => true, () => false);
   if (await page.$('[data-testid=roll]:enabled')) return tap('[data-testid=roll]:enabled');
+  // A split picked before (its Confirm slower than the tap's wait on a
+  // loaded machine) is confirmed: the list of splits is folded away once
+  // one is picked, so trying to pick one again never got to Confirm.
+  if (await page.$('[data-testid=confirm]:enabled')) return tap('[data-testid=confirm]:enabled', 2000);
   if (await page.$('[data-testid=split]:enabled')) {
-    return (await tap('[data-testid=split]:enabled')) && tap('[data-testid=confirm]');
+    return (await tap('[data-testid=split]:enabled')) && tap('[data-testid=confirm]', 2000);
   }
   return false;
 }
