@@ -161,6 +161,9 @@ pub fn review_json(text: &str) -> Result<Vec<Value>, String> {
         type Out = Result<Vec<Value>, String>;
         fn visit<G: Playable>(self) -> Self::Out {
             let m = Match::<G>::replay(read_record::<G>(self.0)?).map_err(|e| e.to_string())?;
+            // The coach weighs as the strongest level (issue 43), whose
+            // data (the expert's table) may have to be read first.
+            crate::contract::ready_level::<G>(crate::contract::strongest::<G>())?;
             Ok((0..m.record().moves.len())
                 .filter_map(|k| crate::driver::judge(&m, k))
                 .map(|j| {

@@ -61,7 +61,7 @@ pub fn ensure(entry: GameEntry, level: Level, retry: bool) -> Option<ArcRwSignal
 
 /// The level a seat plays at when `level`'s data cannot load: the next
 /// one down the game offers.
-fn lower(entry: GameEntry, level: Level) -> Level {
+pub fn lower(entry: GameEntry, level: Level) -> Level {
     entry
         .levels
         .iter()

@@ -1,6 +1,7 @@
 //! The coach's review of a finished game (`/review/ID`, issue 25): for each
-//! person's seat, every decision the coach weighs with the strong player's
-//! move and the expected points lost, the three costliest each one tap
+//! person's seat, every decision the coach weighs (as the game's strongest
+//! level, whose data is loaded first) with its own move and the expected
+//! points lost, the three costliest each one tap
 //! from the replay at that move, and a chart of the expected points over
 //! the game. The figures come from the rules (`GameInPlay::judge`); the moves are
 //! weighed one after another between frames, so a long game never holds
@@ -14,7 +15,7 @@ use crate::routes::Link;
 use crate::store;
 use crate::table::esc;
 use leptos::prelude::*;
-use rules::{Seat, SeatKind};
+use rules::{Level, Seat, SeatKind};
 
 /// The review screen of a stored finished game.
 #[component]
@@ -79,10 +80,23 @@ fn ReviewScreen(entry: GameEntry, live: Box<dyn GameInPlay>, id: String) -> impl
     let live = StoredValue::new(live);
     let judged = RwSignal::new(Vec::<Judgement>::new());
     let weighed = RwSignal::new(0usize);
+    // The level that weighs in place of the strongest, if that one's data
+    // could not load.
+    let instead = RwSignal::new(None::<(Level, Level)>);
     {
         let people = people.clone();
         leptos::task::spawn_local(async move {
             crate::platform::device::mark("spielblock:review-start");
+            // The coach weighs as the game's strongest level (issue 43),
+            // whose data (the expert's table) may have to be fetched first;
+            // without it the next level down weighs, and the screen says so.
+            let top = entry.levels.last().copied().unwrap_or(Level::Strong);
+            if !people.is_empty() && (entry.ready_level)(top).await.is_err() {
+                let down = crate::play::levels::lower(entry, top);
+                if instead.try_set(Some((top, down))).is_some() {
+                    return;
+                }
+            }
             let mut found = Vec::new();
             let mut since = js_sys::Date::now();
             for (k, mover) in movers.iter().enumerate() {
@@ -128,6 +142,11 @@ fn ReviewScreen(entry: GameEntry, live: Box<dyn GameInPlay>, id: String) -> impl
                 <LangSwitch/>
             </header>
             <p class="hint">{t!(i18n, review_intro)}</p>
+            {move || instead.get().map(|(level, down)| {
+                let l = i18n.get_locale();
+                let (level, down) = (crate::i18n::level_text(level, l), crate::i18n::level_text(down, l));
+                view! { <p class="notice" role="status" data-testid="review-level">{td_string!(l, review_level_failed, level = level, down = down).to_string()}</p> }
+            })}
             {move || (!done()).then(|| view! {
                 <p class="hint" role="status" data-testid="review-progress">
                     {move || td_string!(i18n.get_locale(), review_weighing, k = weighed.get(), n = total).to_string()}

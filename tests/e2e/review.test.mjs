@@ -15,8 +15,9 @@ after(async () => { await env.browser.close(); env.server.close(); });
 const GAMES = finishedGames([
   ['mindgolf', 5, ['Ana'], 'casual'],
   ['minesweeper', 4, ['Ana', '*Robo'], 'casual,strong'],
+  ['choice', 7, ['Ana'], 'casual'],
 ]);
-const [MG, MS] = GAMES;
+const [MG, MS, CH] = GAMES;
 
 const review = (g) => execFileSync(CLI, ['review', '-'], { input: JSON.stringify(g.record) })
   .toString().trim().split('\n').map((l) => JSON.parse(l));
@@ -55,11 +56,11 @@ test('MindGolf: the review from the history says what the coach says, and jumps 
     `${want.about ? 'about ' : ''}${want.lost} expected points lost over ${want.n} decisions`);
   const costly = await page.$$eval('[data-testid=review-costly]', (els) => els.map((e) => Number(e.dataset.index)));
   assert.deepEqual(costly, want.costly);
-  // Each says what was played and what the strong player would have done.
+  // Each says what was played and what the coach would have done.
   const first = await page.textContent('[data-testid=review-costly] >> nth=0');
   assert.match(first, new RegExp(`^Decision \\d+ · move ${want.costly[0] + 1}: about \\d+\\.\\d expected points lost`));
   assert.match(first, /Played: .+ \(about \d+\.\d final points expected\)/);
-  assert.match(first, /The strong player: .+ \(about \d+\.\d final points expected\)/);
+  assert.match(first, /The coach: .+ \(about \d+\.\d final points expected\)/);
   assert.ok(await page.$('[data-testid=review-seat] svg.chart polyline'), 'a chart');
   assert.equal(await page.$$eval('[data-testid=review-decision]', (els) => els.length), want.n);
   await checkFit(page, 'review 320');
@@ -126,6 +127,43 @@ test('Minesweeper: only the person is reviewed, exact figures, in German too', a
   await page.goto(env.base + '/review/nope');
   await page.waitForSelector('[data-testid=review-refused]');
   assert.deepEqual(page.problems, []);
+});
+
+// Issue 43: the coach is the strongest level, CHOICE's expert, whose table
+// is fetched on demand: the review fetches it before weighing and agrees
+// with the command-line tool, which weighs as the expert too. Where the
+// table cannot load, the strong player weighs and the screen says so.
+test('CHOICE: the review weighs as the expert, fetching its table first; without the table, as the strong player, and says so', async () => {
+  const want = expected(CH, 0);
+  assert.ok(want.n > 20, JSON.stringify(want));
+  const page = await newPage(env.browser, PHONE);
+  const fetched = [];
+  page.on('request', (r) => { if (r.url().endsWith('/data/choice-expert.bin')) fetched.push(r.url()); });
+  await seed(page);
+  await openReview(page, 'choice');
+  await page.waitForSelector('[data-testid=review-total]');
+  assert.equal(await page.textContent('[data-testid=review-total]'),
+    `${want.about ? 'about ' : ''}${want.lost} expected points lost over ${want.n} decisions`);
+  assert.deepEqual(await page.$$eval('[data-testid=review-costly]', (els) => els.map((e) => Number(e.dataset.index))), want.costly);
+  assert.ok(fetched.length >= 1, 'the expert\'s table was fetched');
+  assert.equal(await page.$('[data-testid=review-level]'), null);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // No table to be had (offline before the app was kept): the strong
+  // player weighs, and the screen says so in the player's language.
+  const off = await newPage(env.browser, PHONE, { serviceWorkers: 'block', locale: 'de-DE' });
+  await off.route('**/data/choice-expert.bin', (r) => r.abort());
+  await seed(off);
+  await off.goto(env.base + `/review/${CH.id}`);
+  await off.waitForSelector('[data-testid=review-total]');
+  assert.match(await off.textContent('[data-testid=review-level]'), /„Experte“ konnte nicht geladen werden: Der Trainer wägt die Züge stattdessen wie „Stark“/);
+  await checkFit(off, 'review 360 de, no table');
+  await shot(off, 'review-ch-360-de-no-table');
+  // The failed fetch and the blocked service worker are the browser's
+  // console lines, not the app's.
+  assert.deepEqual(off.problems.filter((p) => !/choice-expert\.bin|Failed to load resource|Service Worker registration blocked/.test(p)), []);
+  await off.context().close();
 });
 
 // Issue 40's crash: a game played in the same page left the play screen's
