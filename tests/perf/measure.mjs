@@ -27,7 +27,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../e2e/server.mjs';
 import { CHROMIUM_ARGS, ROOT } from '../e2e/helpers.mjs';
-import { IDS } from '../games.mjs';
+import { IDS, playData } from '../games.mjs';
 
 // The first load's budget holds what issue 42 reached (149.4 KB: the texts of
 // the chunks' screens, the settings and the games' option code moved out of
@@ -373,7 +373,9 @@ if (!sizesOnly) {
   // the frontier is longest.
   // A level past strong (issue 43: CHOICE's expert) is timed too, its
   // table fetched first; it is reported, and may take more than strong.
-  for (const [game, options, count, level] of [['en-gingg', {}, 40], ['mindgolf', {}, 40], ['choice', {}, 40], ['choice', {}, 40, 'expert'], ['minesweeper', {}, 40], ['minesweeper', { width: 30, height: 16, mines: 99 }, 150], ['gnoming', {}, 60]]) {
+  // Each game's list: its play.json, `measure.decisions`.
+  const decisions = IDS.flatMap((id) => playData(id, 'measure').decisions.map((d) => [id, d.options || {}, d.count, d.level]));
+  for (const [game, options, count, level] of decisions) {
     if (tapsOnly || (only && game !== only)) continue;
     const page = await throttled();
     await page.goto(base + `/new/${game}`);
@@ -407,7 +409,7 @@ if (!sizesOnly) {
   // finished game (pauses between frames included).
   if (!tapsOnly && (!only || only === 'coach')) {
     console.log('\ncoach in the browser, 4x CPU throttling:');
-    for (const [game, seats, count] of [['mindgolf', 1, 20], ['choice', 1, 12], ['minesweeper', 2, 20], ['gnoming', 2, 12], ['en-gingg', 2, 20]]) {
+    for (const [game, { seats, count }] of IDS.map((id) => [id, playData(id, 'measure').coach])) {
       const page = await throttled();
       await page.goto(base + `/new/${game}`);
       await page.waitForSelector('[data-testid=seat-row]');
@@ -448,9 +450,8 @@ if (!sizesOnly) {
     if (fs.existsSync(path.join(ROOT, 'target/native/spielblock-cli'))) {
       const cliPath = path.join(ROOT, 'target/native/spielblock-cli');
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-review-'));
-      // Every listed game; the seats each is reviewed with (two where none is said).
-      const reviewed = { mindgolf: 'casual', choice: 'casual', minesweeper: 'casual,strong', gnoming: 'casual,strong', 'en-gingg': 'casual,strong' };
-      for (const [game, players] of IDS.map((id) => [id, reviewed[id] || 'casual,strong'])) {
+      // Every listed game, with the seats its play.json gives (`measure.review`).
+      for (const [game, players] of IDS.map((id) => [id, playData(id, 'measure').review])) {
         execFileSync(cliPath, ['simulate', game, '--players', players, '-n', '1', '--seed', '3', '--records', dir]);
         const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-3.json`), 'utf8'));
         record.seats = record.seats.map((x, k) => ({ ...x, kind: k === 0 ? 'human' : 'computer' }));
