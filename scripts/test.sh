@@ -62,10 +62,10 @@ tier "(c) end to end: Playwright on the release build"
 trunk build --release
 node tests/perf/measure.mjs --sizes-only   # the size budget is deterministic; timings live in scripts/measure.sh
 cargo build -q --profile native -p spielblock-rules --bin spielblock-cli   # the e2e tier replays with it
-# Two files at a time: most of a file's time is waiting (a computer's pause,
-# a page load; one Gnoming game kept 2 cores 14 % busy), so the tier takes
-# about 60 % as long (1,756 s of tests in 1,067 s here).
-node --test --test-concurrency=2 tests/e2e/ 2>&1 | tee "$LOG/c.log"
+# One file at a time. Two at a time took about 60 % as long (1,756 s of
+# tests in 938 to 1,099 s), but on two cores three timing-bound tests (axe
+# in the dark scheme, a take-over across phones) failed in one of two runs.
+node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$LOG/c.log"
 p=$(awk '/^# pass/ {print $3}' "$LOG/c.log"); f=$(awk '/^# fail/ {print $3}' "$LOG/c.log")
 echo "tier (c): $p passed, $f failed"; total_pass=$((total_pass+p)); total_fail=$((total_fail+f))
 tier "done"
