@@ -491,10 +491,8 @@ if (!sizesOnly) {
     });
     console.log(`\nstorage: localStorage holds ${(capacity / 1e6).toFixed(2)} million characters here; finished games that fit, by kind:`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spielblock-sizes-'));
-    // Every listed game; the seats its saved size is measured with (two
-    // where none is said).
-    const sized = { 'en-gingg': 'strong,strong,strong', gnoming: 'strong,strong,strong' };
-    for (const [game, players] of IDS.map((id) => [id, sized[id] || 'strong,strong'])) {
+    // Every listed game, with the seats its play.json gives (`measure.saved`).
+    for (const [game, players] of IDS.map((id) => [id, playData(id, 'measure').saved])) {
       execFileSync(cli, ['simulate', game, '--players', players, '-n', '10', '--seed', '1', '--records', dir]);
       const sizes = fs.readdirSync(dir).filter((f) => f.startsWith(game + '-')).map((f) => {
         const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
@@ -516,7 +514,9 @@ if (!sizesOnly) {
     // first jump from the start to the end replays the whole game once.
     // Timed like the taps: forward over the last 20 moves, median.
     console.log('\nreplay step -> updated screen, 4x CPU throttling, over the last 20 moves of a computer game:');
-    for (const [game, players, options] of [['minesweeper', 'strong,strong', { width: 30, height: 16, mines: 99 }], ['gnoming', 'strong,strong,strong,strong', {}], ['en-gingg', 'strong,strong,strong', {}]]) {
+    // The games whose play.json names a long game for it (`measure.replay`).
+    const long = IDS.flatMap((id) => { const r = playData(id, 'measure').replay; return r ? [[id, r.players, r.options]] : []; });
+    for (const [game, players, options] of long) {
       execFileSync(cli, ['simulate', game, '--players', players, '--options', JSON.stringify(options), '-n', '1', '--seed', '2', '--records', dir]);
       const record = JSON.parse(fs.readFileSync(path.join(dir, `${game}-2.json`), 'utf8'));
       const out = JSON.parse(execFileSync(cli, ['replay', '-'], { input: JSON.stringify(record) }));
