@@ -95,7 +95,7 @@ test('a seeded solo game tapped to the end: the sheet equals the rules engine\'s
 
 test('three players with a computer seat: one finishes, the others go on with new throws', async () => {
   const page = await newPage(env.browser, PHONE);
-  await setUp(page, { names: ['Ana', 'Ben', 'Robo'], computer: [2], seed: 9 });
+  await setUp(page, { names: ['Ana', 'Ben', 'Robo'], computer: [2], seed: 9, speed: 'instant' });
   let sawFinishedWhilePlaying = false;
   let checkedDeciding = 0;
   let steps = 0;

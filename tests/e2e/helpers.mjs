@@ -102,8 +102,14 @@ export async function observeDevice(page) {
  * handover; startBalance (En Gingg) or mode (MindGolf) options; tableDice
  * (R-G-5: the players throw their own dice).
  */
-export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], remote = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false, realCards = false }) {
+export async function setUpGame(page, base, { game = 'en-gingg', names, computer = [], remote = [], seed, handover = false, startBalance, mode, coach = false, tableDice = false, realCards = false, speed }) {
   await page.goto(base + '/');
+  if (speed) {
+    // The computers' pace (Settings): a test about what they play, not how
+    // it is shown, runs them at 'instant'. Read at start, hence the reload.
+    await page.evaluate((speed) => localStorage.setItem('spielblock.settings', JSON.stringify({ vibrate: false, speed, sound: false })), speed);
+    await page.reload();
+  }
   await page.click(`[data-game=${game}] a`);
   await page.waitForSelector('[data-testid=seat-row]');
   while ((await page.$$('[data-testid=seat-row]')).length < names.length) await page.click('[data-testid=add-player]');

@@ -57,7 +57,7 @@ async function move(page, i, mark) {
 
 test('a seeded duel against the computer tapped to the end: board and scores equal the rules engine\'s', async () => {
   const page = await newPage(env.browser, PHONE);
-  await setUp(page, { names: ['Ana', 'Robo'], computer: [1], seed: 11 });
+  await setUp(page, { names: ['Ana', 'Robo'], computer: [1], seed: 11, speed: 'instant' });
   await handOver(page);
   await shot(page, 'ms-table-360');
   let turns = 0;
