@@ -26,6 +26,7 @@ import crypto from 'node:crypto';
 import { minify } from 'terser';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { shortImports } from './short-imports.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
 if (!dir) throw new Error('TRUNK_STAGING_DIR is not set (run as a Trunk hook) and no folder was given');
@@ -181,6 +182,17 @@ if (!release) {
     if (!out.code) throw new Error(`terser gave nothing for ${f}`);
     fs.writeFileSync(file, out.code);
     console.log(`[post-build] ${f}: ${code.length} -> ${out.code.length} bytes`);
+  }
+  // The main module's imports under short names, in the module and the
+  // glue alike (scripts/short-imports.mjs says why): after terser, whose
+  // output spells the import object's keys one way only.
+  {
+    const [js] = named(/^spielblock-[0-9a-f]{1,16}\.js$/, 'wasm-bindgen glue');
+    const wasm = path.join(dir, js.replace(/\.js$/, '_bg.wasm'));
+    const before = fs.statSync(wasm).size + fs.statSync(path.join(dir, js)).size;
+    const n = shortImports(wasm, path.join(dir, js));
+    const after = fs.statSync(wasm).size + fs.statSync(path.join(dir, js)).size;
+    console.log(`[post-build] ${n} imports under short names: module and glue ${before} -> ${after} bytes`);
   }
   // The service worker: every file of this build precached under its
   // content revision, navigations answered with index.html, unchanged files
