@@ -59,6 +59,24 @@ fn parse_face(svg: &web_sys::Element, face: u8) -> web_sys::DocumentFragment {
     parts
 }
 
+/// A die as `DieFace` draws it, as HTML, for tables drawn as strings:
+/// `class` follows "die" (e.g. " rolling green"), `label` is its name for
+/// screen readers.
+pub fn die_html(face: u8, class: &str, label: &str) -> String {
+    let mut h = format!(
+        "<svg class=\"die{}\" viewBox=\"0 0 100 100\" role=\"img\" aria-label=\"{}\" data-face=\"{face}\"><rect x=\"4\" y=\"4\" width=\"92\" height=\"92\" rx=\"18\" class=\"die-body\"/>",
+        crate::table::esc(class),
+        crate::table::esc(label)
+    );
+    for &(x, y) in pips(face) {
+        h.push_str(&format!(
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"9\" class=\"pip\"/>"
+        ));
+    }
+    h.push_str("</svg>");
+    h
+}
+
 /// A die face as an SVG image. `extra_class` marks it (held, target, ...);
 /// `rolling` plays the short roll animation (none under reduced motion).
 #[component]

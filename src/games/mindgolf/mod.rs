@@ -6,6 +6,8 @@ use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::table::dice::DieFace;
+use crate::table::esc;
+use wasm_bindgen::JsCast;
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
 use rules::Seat;
@@ -536,222 +538,317 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let can_act = move || ctx.acting().is_some();
     // R-G-5: the dice chosen are being thrown at the table.
     let at_table = move || ctx.seen.with(|s| s.waiting.is_some());
-    let choosing = move || can_act() && !at_table();
     let send = move |a: Action| ctx.send(a);
 
-    let tray = move || {
-        let view = v.get();
+    // The tray and the decision bar are drawn as HTML strings, each control
+    // named by its `data-act` and read by the table's one click handler
+    // (issue 42: a throw rebuilt both as Leptos views, about 20 ms of its
+    // 30 at 4x CPU throttling). Dice roll where a frame is new (`Motion`).
+    let motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let tray_html = Memo::new(move |_| {
         let l = i18n.get_locale();
-        let seat = view.current;
-        let sheet = view.sheets[seat].clone();
-        let fresh = moves.get();
-        match view.stage.clone() {
+        let frame = ctx.seen.with(|s| s.frame);
+        let act = can_act();
+        let table = at_table();
+        let choosing = act && !table;
+        let dice_label = esc(td_string!(l, mg_dice));
+        let mut h = String::new();
+        v.with(|view| match &view.stage {
             Stage::Start => {
-                let chosen = move || green_on.with(|g| g.iter().filter(|&&x| x).count());
-                let live_formula = move || {
-                    let g = chosen();
-                    let sum = if g == 0 { "1".to_string() } else { vec!["●"; g].join("+") };
-                    if white_on.get() {
-                        if g > 1 { format!("({sum}) × ○") } else { format!("{sum} × ○") }
+                if act {
+                    let hint = if table {
+                        td_string!(l, mg_throw_table).to_string()
                     } else {
-                        sum
-                    }
+                        td_string!(l, mg_choose_dice).to_string()
+                    };
+                    h.push_str(&format!("<p class=\"hint\">{}</p>", esc(&hint)));
+                }
+                let dis = if choosing { "" } else { " disabled" };
+                h.push_str(&format!(
+                    "<div class=\"mg-dice\" role=\"group\" aria-label=\"{dice_label}\">"
+                ));
+                let greens = green_on.get();
+                for (i, &on) in greens.iter().enumerate() {
+                    let label = td_string!(l, mg_green_die, n = i + 1).to_string();
+                    h.push_str(&format!(
+                        "<button type=\"button\" class=\"mg-die green{}\" data-testid=\"choose-green\" data-act=\"g{i}\" aria-pressed=\"{on}\" aria-label=\"{}\"{dis}><span aria-hidden=\"true\">●</span></button>",
+                        if on { "" } else { " off" },
+                        esc(&label)
+                    ));
+                }
+                let white = white_on.get();
+                h.push_str(&format!(
+                    "<button type=\"button\" class=\"mg-die white{}\" data-testid=\"choose-white\" data-act=\"w\" aria-pressed=\"{white}\" aria-label=\"{}\"{dis}><span aria-hidden=\"true\">○</span></button></div>",
+                    if white { "" } else { " off" },
+                    esc(td_string!(l, mg_white_die))
+                ));
+                let g = greens.iter().filter(|&&x| x).count();
+                let sum = if g == 0 { "1".to_string() } else { vec!["●"; g].join("+") };
+                let live = match (white, g > 1) {
+                    (true, true) => format!("({sum}) × ○"),
+                    (true, false) => format!("{sum} × ○"),
+                    (false, _) => sum,
                 };
-                let n = view.green_dice as usize;
-                view! {
-                    // What to do is said to whoever decides: not to someone
-                    // watching a computer, nor in a replay (issue 40).
-                    {can_act().then(|| view! { <p class="hint">{if at_table() { td_string!(l, mg_throw_table) } else { td_string!(l, mg_choose_dice) }.to_string()}</p> })}
-                    <div class="mg-dice" role="group" aria-label=td_string!(l, mg_dice).to_string()>
-                        {(0..n).map(|i| {
-                            let on = move || green_on.with(|g| g.get(i).copied().unwrap_or(false));
-                            view! {
-                                <button type="button" class="mg-die green" data-testid="choose-green" aria-pressed=move || on().to_string()
-                                    class:off=move || !on() disabled=move || !choosing()
-                                    aria-label=move || td_string!(i18n.get_locale(), mg_green_die, n = i + 1).to_string()
-                                    on:click=move |_| green_on.update(|g| if let Some(x) = g.get_mut(i) { *x = !*x })>
-                                    <span aria-hidden="true">"●"</span>
-                                </button>
-                            }
-                        }).collect_view()}
-                        <button type="button" class="mg-die white" data-testid="choose-white" aria-pressed=move || white_on.get().to_string()
-                            class:off=move || !white_on.get() disabled=move || !choosing()
-                            aria-label=move || td_string!(i18n.get_locale(), mg_white_die).to_string()
-                            on:click=move |_| white_on.update(|w| *w = !*w)>
-                            <span aria-hidden="true">"○"</span>
-                        </button>
-                    </div>
-                    <p class="mg-formula" data-testid="formula">{live_formula}</p>
-                    {sheet.parked.filter(|_| can_act()).map(|p| view! { <p class="hint">{td_string!(l, mg_parked_hint, value = p).to_string()}</p> })}
-                }.into_any()
+                h.push_str(&format!(
+                    "<p class=\"mg-formula\" data-testid=\"formula\">{live}</p>"
+                ));
+                if let Some(p) = view.sheets[view.current].parked.filter(|_| act) {
+                    let hint = td_string!(l, mg_parked_hint, value = p).to_string();
+                    h.push_str(&format!("<p class=\"hint\">{}</p>", esc(&hint)));
+                }
             }
             Stage::Thrown(t) => {
-                let value = t.value();
-                let green = t.green.clone();
-                let white = t.white;
-                let rerolled = t.rerolled;
-                view! {
-                    <div class="mg-dice thrown" role="group" aria-label=td_string!(l, mg_dice).to_string() data-testid="thrown">
-                        {green.iter().enumerate().map(|(i, &f)| {
-                            let picked = move || reroll_pick.get() == Some(Die::Green(i));
-                            view! {
-                                <button type="button" class="die-button mg-green" data-testid="die" data-face=f.to_string()
-                                    aria-pressed=move || picked().to_string() class:selected=picked
-                                    disabled=move || !offers(&Action::Reroll(Die::Green(i)))
-                                    on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::Green(i)) { None } else { Some(Die::Green(i)) })>
-                                    <DieFace face=f rolling=true extra_class=format!("green m{fresh}")/>
-                                </button>
-                            }
-                        }).collect_view()}
-                        {white.map(|f| {
-                            let picked = move || reroll_pick.get() == Some(Die::White);
-                            view! {
-                                <button type="button" class="die-button mg-white" data-testid="die" data-face=f.to_string() data-white="true"
-                                    aria-pressed=move || picked().to_string() class:selected=picked
-                                    disabled=move || !offers(&Action::Reroll(Die::White))
-                                    on:click=move |_| reroll_pick.update(|p| *p = if *p == Some(Die::White) { None } else { Some(Die::White) })>
-                                    <DieFace face=f rolling=true extra_class=format!("white m{fresh}")/>
-                                </button>
-                            }
-                        })}
-                    </div>
-                    <p class="mg-formula" data-testid="formula">{formula(&green, white, value)}</p>
-                    {can_act().then(|| if rerolled {
-                        view! { <p class="hint">{td_string!(l, mg_reroll_done).to_string()}</p> }.into_any()
+                let roll = if motion.fresh(frame) { " rolling" } else { "" };
+                h.push_str(&format!(
+                    "<div class=\"mg-dice thrown\" role=\"group\" aria-label=\"{dice_label}\" data-testid=\"thrown\">"
+                ));
+                let dice = t
+                    .green
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &f)| (Die::Green(i), f, format!("g{i}"), "green"))
+                    .chain(t.white.map(|f| (Die::White, f, "w".to_string(), "white")));
+                for (die, f, key, colour) in dice {
+                    let label = td_string!(l, die_label, n = f).to_string();
+                    h.push_str(&format!(
+                        "<button type=\"button\" class=\"die-button mg-{colour}\" data-testid=\"die\" data-act=\"r{key}\" data-face=\"{f}\"{} aria-pressed=\"false\"{}>{}</button>",
+                        if die == Die::White { " data-white=\"true\"" } else { "" },
+                        if offers(&Action::Reroll(die)) { "" } else { " disabled" },
+                        crate::table::dice::die_html(f, &format!("{roll} {colour} m{}", frame.moves), &label)
+                    ));
+                }
+                h.push_str("</div>");
+                h.push_str(&format!(
+                    "<p class=\"mg-formula\" data-testid=\"formula\">{}</p>",
+                    esc(&formula(&t.green, t.white, t.value()))
+                ));
+                if act {
+                    let hint = if t.rerolled {
+                        td_string!(l, mg_reroll_done).to_string()
                     } else {
-                        view! {
-                            <p class="hint">{td_string!(l, mg_reroll_hint).to_string()}</p>
-                        }.into_any()
-                    })}
-                }.into_any()
-            }
-            Stage::Entered => can_act().then(|| view! {
-                <p class="hint">{td_string!(l, mg_entered_hint, value = sheet.parked.unwrap_or_default()).to_string()}</p>
-            }).into_any(),
-            Stage::Over => ().into_any(),
-        }
-    };
-
-    // The decision on the sheet: which lane, and enter / park / apply parked.
-    let decide = move || {
-        let view = v.get();
-        let seat = view.current;
-        let sheet = view.sheets[seat].clone();
-        let l = i18n.get_locale();
-        let pending = match &view.stage {
-            Stage::Thrown(t) => Some(t.value()),
-            _ => None,
-        };
-        let pick = lane_pick.get();
-        let parked = sheet.parked;
-        let mut buttons = Vec::new();
-        // What the picked lane would become: the new field and distance, or
-        // its score (R-MG-5, R-MG-6).
-        let outlook = pick.and_then(|i| {
-            let lane = sheet.lanes.get(i).filter(|l| !l.finished())?;
-            let v = pending.or(parked)?;
-            let mut after = lane.clone();
-            let field = after.next_field(v);
-            after.fields.push(field);
-            Some(match Lane::score_of(after.target, &after.fields) {
-                Some(s) if field == after.target => {
-                    td_string!(l, mg_preview_hit, target = after.target, score = signed(s))
-                        .to_string()
+                        td_string!(l, mg_reroll_hint).to_string()
+                    };
+                    h.push_str(&format!("<p class=\"hint\">{}</p>", esc(&hint)));
                 }
-                Some(_) => td_string!(l, mg_preview_miss, field = signed(field)).to_string(),
-                None => td_string!(
-                    l,
-                    mg_preview_to_go,
-                    field = signed(field),
-                    d = after.distance(),
-                    n = FIELDS - after.fields.len()
-                )
-                .to_string(),
-            })
+            }
+            Stage::Entered => {
+                if act {
+                    let value = view.sheets[view.current].parked.unwrap_or_default();
+                    let hint = td_string!(l, mg_entered_hint, value = value).to_string();
+                    h.push_str(&format!("<p class=\"hint\">{}</p>", esc(&hint)));
+                }
+            }
+            Stage::Over => {}
         });
-        if let Some(i) = pick {
-            if let Some(v) = pending {
-                if offers(&Action::Enter(i)) {
-                    buttons.push(view! {
-                        <button type="button" class="primary" data-testid="enter"
-                            on:click=move |_| send(Action::Enter(i))>
-                            {td_string!(l, mg_enter, value = v, target = sheet.lanes[i].target).to_string()}
-                        </button>
-                    }.into_any());
-                } else if !sheet.lanes[i].finished() {
-                    buttons.push(view! { <p class="hint" data-testid="why-not">{td_string!(l, mg_err_parked_first).to_string()}</p> }.into_any());
-                }
-            }
-            if let Some(p) = parked {
-                if offers(&Action::ApplyParked(i)) {
-                    buttons.push(view! {
-                        <button type="button" data-testid="apply-parked"
-                            on:click=move |_| send(Action::ApplyParked(i))>
-                            {td_string!(l, mg_apply, value = p, target = sheet.lanes[i].target).to_string()}
-                        </button>
-                    }.into_any());
-                }
-            }
-        }
-        if offers(&Action::Park) {
-            buttons.push(view! {
-                <button type="button" data-testid="park"
-                    on:click=move |_| send(Action::Park)>{td_string!(l, mg_park, value = pending.unwrap_or_default()).to_string()}</button>
-            }.into_any());
-        }
-        let lanes_hint = match (&view.stage, parked) {
-            (Stage::Thrown(_), _) | (Stage::Start, Some(_)) | (Stage::Entered, Some(_))
-                if pick.is_none() =>
-            {
-                Some(td_string!(l, mg_pick_lane).to_string())
-            }
-            _ => None,
-        };
-        view! {
-            {lanes_hint.map(|h| view! { <p class="hint help">{h}</p> })}
-            {outlook.map(|o| view! { <p class="mg-outlook" data-testid="outlook">{o}</p> })}
-            <div class="actions mg-decide">{buttons}</div>
-        }
-    };
+        h
+    });
 
-    // The decision at hand, in the bar at the bottom: throw, re-roll the
-    // picked die, enter / park / apply parked, end the turn.
-    let stage_kind = Memo::new(move |_| {
-        v.with(|v| match v.stage {
-            Stage::Start => 0,
-            Stage::Thrown(ref t) => 1 + u8::from(t.rerolled),
-            Stage::Entered => 3,
-            Stage::Over => 4,
+    // The decision on the sheet (which lane, and enter / park / apply
+    // parked), then the stage's own control: throw, re-roll the picked die,
+    // end the turn.
+    let bar_html = Memo::new(move |_| {
+        let l = i18n.get_locale();
+        let pick = lane_pick.get();
+        v.with(|view| {
+            let sheet = &view.sheets[view.current];
+            let pending = match &view.stage {
+                Stage::Thrown(t) => Some(t.value()),
+                _ => None,
+            };
+            let parked = sheet.parked;
+            let mut h = String::new();
+            let lanes_hint = match (&view.stage, parked) {
+                (Stage::Thrown(_), _) | (Stage::Start, Some(_)) | (Stage::Entered, Some(_))
+                    if pick.is_none() =>
+                {
+                    Some(td_string!(l, mg_pick_lane).to_string())
+                }
+                _ => None,
+            };
+            if let Some(hint) = lanes_hint {
+                h.push_str(&format!("<p class=\"hint help\">{}</p>", esc(&hint)));
+            }
+            // What the picked lane would become: the new field and
+            // distance, or its score (R-MG-5, R-MG-6).
+            let outlook = pick.and_then(|i| {
+                let lane = sheet.lanes.get(i).filter(|l| !l.finished())?;
+                let v = pending.or(parked)?;
+                let mut after = lane.clone();
+                let field = after.next_field(v);
+                after.fields.push(field);
+                Some(match Lane::score_of(after.target, &after.fields) {
+                    Some(s) if field == after.target => {
+                        td_string!(l, mg_preview_hit, target = after.target, score = signed(s))
+                            .to_string()
+                    }
+                    Some(_) => td_string!(l, mg_preview_miss, field = signed(field)).to_string(),
+                    None => td_string!(
+                        l,
+                        mg_preview_to_go,
+                        field = signed(field),
+                        d = after.distance(),
+                        n = FIELDS - after.fields.len()
+                    )
+                    .to_string(),
+                })
+            });
+            if let Some(o) = outlook {
+                h.push_str(&format!(
+                    "<p class=\"mg-outlook\" data-testid=\"outlook\">{}</p>",
+                    esc(&o)
+                ));
+            }
+            h.push_str("<div class=\"actions mg-decide\">");
+            if let Some(i) = pick {
+                if let Some(v) = pending {
+                    if offers(&Action::Enter(i)) {
+                        let text =
+                            td_string!(l, mg_enter, value = v, target = sheet.lanes[i].target);
+                        h.push_str(&format!(
+                            "<button type=\"button\" class=\"primary\" data-testid=\"enter\" data-act=\"e{i}\">{}</button>",
+                            esc(&text.to_string())
+                        ));
+                    } else if !sheet.lanes[i].finished() {
+                        let text = td_string!(l, mg_err_parked_first).to_string();
+                        h.push_str(&format!(
+                            "<p class=\"hint\" data-testid=\"why-not\">{}</p>",
+                            esc(&text)
+                        ));
+                    }
+                }
+                if let Some(p) = parked.filter(|_| offers(&Action::ApplyParked(i))) {
+                    let text = td_string!(l, mg_apply, value = p, target = sheet.lanes[i].target);
+                    h.push_str(&format!(
+                        "<button type=\"button\" data-testid=\"apply-parked\" data-act=\"a{i}\">{}</button>",
+                        esc(&text.to_string())
+                    ));
+                }
+            }
+            if offers(&Action::Park) {
+                let text = td_string!(l, mg_park, value = pending.unwrap_or_default());
+                h.push_str(&format!(
+                    "<button type=\"button\" data-testid=\"park\" data-act=\"park\">{}</button>",
+                    esc(&text.to_string())
+                ));
+            }
+            h.push_str("</div>");
+            let dis = |ok: bool| if ok { "" } else { " disabled" };
+            match &view.stage {
+                Stage::Start => {
+                    let green = green_on.with(|g| g.iter().filter(|&&x| x).count()) as u8;
+                    let white = white_on.get();
+                    h.push_str(&format!(
+                        "<button type=\"button\" class=\"primary big\" data-testid=\"throw\" data-primary=\"true\" data-act=\"throw\"{}>{}</button>",
+                        dis(offers(&Action::Throw { green, white })),
+                        esc(td_string!(l, mg_throw))
+                    ));
+                }
+                Stage::Thrown(t) if !t.rerolled => {
+                    if let Some(d) = reroll_pick.get() {
+                        h.push_str(&format!(
+                            "<button type=\"button\" data-testid=\"reroll\" data-act=\"reroll\"{}>{}</button>",
+                            dis(offers(&Action::Reroll(d))),
+                            esc(td_string!(l, mg_reroll))
+                        ));
+                    }
+                }
+                Stage::Entered => {
+                    h.push_str(&format!(
+                        "<button type=\"button\" class=\"primary big\" data-testid=\"end-turn\" data-primary=\"true\" data-act=\"end\"{}>{}</button>",
+                        dis(offers(&Action::EndTurn)),
+                        esc(td_string!(l, mg_end_turn))
+                    ));
+                }
+                _ => {}
+            }
+            h
         })
     });
-    let stage_buttons = move || {
-        match stage_kind.get() {
-        0 => {
-            let chosen = move || green_on.with(|g| g.iter().filter(|&&x| x).count());
-            view! {
-                <button type="button" class="primary big" data-testid="throw" data-primary="true"
-                    disabled={move || !offers(&Action::Throw { green: chosen() as u8, white: white_on.get() })}
-                    on:click=move |_| send(Action::Throw { green: chosen() as u8, white: white_on.get_untracked() })>
-                    {move || td_string!(i18n.get_locale(), mg_throw).to_string()}
-                </button>
-            }.into_any()
-        }
-        1 => view! {
-            {move || reroll_pick.get().map(|d| view! {
-                <button type="button" data-testid="reroll" disabled=move || !offers(&Action::Reroll(d))
-                    on:click=move |_| send(Action::Reroll(d))>
-                    {move || td_string!(i18n.get_locale(), mg_reroll).to_string()}
-                </button>
-            })}
-        }.into_any(),
-        3 => view! {
-            <button type="button" class="primary big" data-testid="end-turn" data-primary="true" disabled=move || !offers(&Action::EndTurn)
-                on:click=move |_| send(Action::EndTurn)>{move || td_string!(i18n.get_locale(), mg_end_turn).to_string()}</button>
-        }.into_any(),
-        _ => ().into_any(),
-    }
-    };
 
+    // Both drawn where they changed; the die picked for a re-roll is marked
+    // in place (a pick draws nothing again), and a keyboard player's focus
+    // goes back to the control tapped.
+    let root = NodeRef::<leptos::html::Div>::new();
+    let tray_el = NodeRef::<leptos::html::Section>::new();
+    let bar_el = NodeRef::<leptos::html::Div>::new();
+    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new(), None::<web_sys::Element>, String::new()));
+    let refocus = StoredValue::new(None::<String>);
+    Effect::new(move |_| {
+        let tray = tray_html.get();
+        let bar = bar_html.get();
+        let picked = reroll_pick.get().map(|d| match d {
+            Die::Green(i) => format!("rg{i}"),
+            Die::White => "rw".to_string(),
+        });
+        let t: Option<web_sys::Element> = tray_el.get().map(Into::into);
+        let b: Option<web_sys::Element> = bar_el.get().map(Into::into);
+        drawn.update_value(|(te, th, be, bh)| {
+            if let Some(t) = &t {
+                if te.as_ref() != Some(t) || *th != tray {
+                    t.set_inner_html(&tray);
+                    *te = Some(t.clone());
+                    *th = tray;
+                }
+            }
+            if let Some(b) = &b {
+                if be.as_ref() != Some(b) || *bh != bar {
+                    b.set_inner_html(&bar);
+                    *be = Some(b.clone());
+                    *bh = bar;
+                }
+            }
+        });
+        if let Some(t) = t {
+            if let Ok(dice) = t.query_selector_all("[data-act^=r]") {
+                for k in 0..dice.length() {
+                    let Some(el) = dice.item(k).and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                    else {
+                        continue;
+                    };
+                    let on = el.get_attribute("data-act") == picked;
+                    let _ = el.class_list().toggle_with_force("selected", on);
+                    let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
+                }
+            }
+        }
+        if let (Some(root), Some(act)) = (root.get(), refocus.get_value()) {
+            crate::table::refocus(&root, &act);
+        }
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(act) = crate::table::clicked_act(&ev) else {
+            return;
+        };
+        refocus.set_value(Some(act.clone()));
+        let index = |p: &str| act.strip_prefix(p).and_then(|i| i.parse::<usize>().ok());
+        match act.as_str() {
+            "w" => white_on.update(|w| *w = !*w),
+            "throw" => {
+                let green = green_on.get_untracked().iter().filter(|&&x| x).count() as u8;
+                send(Action::Throw { green, white: white_on.get_untracked() });
+            }
+            "reroll" => {
+                if let Some(d) = reroll_pick.get_untracked() {
+                    send(Action::Reroll(d));
+                }
+            }
+            "park" => send(Action::Park),
+            "end" => send(Action::EndTurn),
+            "rw" => reroll_pick.update(|p| *p = if *p == Some(Die::White) { None } else { Some(Die::White) }),
+            _ => {
+                if let Some(i) = index("g") {
+                    green_on.update(|g| if let Some(x) = g.get_mut(i) { *x = !*x });
+                } else if let Some(i) = index("rg") {
+                    let d = Die::Green(i);
+                    reroll_pick.update(|p| *p = if *p == Some(d) { None } else { Some(d) });
+                } else if let Some(i) = index("e") {
+                    send(Action::Enter(i));
+                } else if let Some(i) = index("a") {
+                    send(Action::ApplyParked(i));
+                }
+            }
+        }
+    };
     // What the decision at hand is about (brought into view by the host):
     // the lanes while a value waits to be entered, else the dice.
     let on_lanes = Memo::new(move |_| {
@@ -931,14 +1028,14 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     };
 
     view! {
-        <div class="mg-table">
+        <div class="mg-table" node_ref=root on:click=on_click>
             {move || playing.get().then(|| view! {
                 // Thrown dice stay pinned at the top while the sheet
                 // scrolls under them (issue 40: the lanes they go to and the
                 // dice, on screen together, at 320x568 too).
                 <section class="tray mg-tray" data-decide=move || decide_on(false)
                     data-pinned=move || v.with(|v| matches!(v.stage, Stage::Thrown(_))).then_some("")
-                    aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string()>{tray}</section>
+                    aria-label=move || td_string!(i18n.get_locale(), mg_dice).to_string() node_ref=tray_el></section>
                 <section class="mg-sheet" aria-labelledby="mg-sheet-title">
                     <h2 id="mg-sheet-title">{move || td_string!(i18n.get_locale(), mg_sheet_of, name = names.with(|n| n[shown.with(|s| s.0)].clone())).to_string()}</h2>
                     {sheet}
@@ -946,7 +1043,7 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             })}
             <section class="ledger">{others}{move || playing.get().then(other_sheets)}</section>
             {move || playing.get().then(|| view! {
-                <crate::table::DecisionBar>{decide}{stage_buttons}</crate::table::DecisionBar>
+                <crate::table::DecisionBar><div class="html-part" node_ref=bar_el></div></crate::table::DecisionBar>
             })}
         </div>
     }
