@@ -7,8 +7,8 @@
 use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
-use crate::table::dice::DieFace;
 use crate::table::{esc, HtmlParts};
+use wasm_bindgen::JsCast;
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
@@ -456,7 +456,6 @@ fn sheet_parts(
 fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     let i18n = use_i18n();
     let v = Memo::new(move |_| ctx.seen.with(|s| s.view.clone()));
-    let moves = Memo::new(move |_| ctx.seen.with(|s| s.frame.moves));
     let names = ctx.names;
     // The dice tapped so far, in order (two for pair A, two for pair B),
     // for this move and this seat: across phones the next person at the
@@ -523,146 +522,221 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     };
     let name_of = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_default());
 
-    let tray = move || {
-        let view = v.get();
+    // The tray is drawn as an HTML string once per throw, its controls
+    // named by `data-act` and read by the table's one click handler; a
+    // pick marks what it changes in place (issue 42: a roll built the dice,
+    // the pairs and the splits as Leptos views, about half of its time at
+    // 4x CPU throttling). Dice roll where a frame is new.
+    let tray_motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let tray_html = Memo::new(move |_| {
         let l = i18n.get_locale();
-        let fresh = moves.get();
-        // Read once per render (the tray re-renders when it changes), so the
-        // dozen buttons of a throw carry no effect each.
+        let frame = ctx.seen.with(|s| s.frame);
+        // Read once per draw, so the dozen buttons of a throw carry no
+        // effect each.
         let locked = !can_act();
-        match view.stage.clone() {
-            Stage::Roll { seat } => view! {
-                <p class="hint">{td_string!(l, ch_cup, name = name_of(seat)).to_string()}</p>
+        let view = v.get();
+        let mut h = String::new();
+        match &view.stage {
+            Stage::Roll { seat } => {
+                let hint = td_string!(l, ch_cup, name = name_of(*seat)).to_string();
+                h.push_str(&format!("<p class=\"hint\">{}</p>", esc(&hint)));
             }
-            .into_any(),
             Stage::Assign { dice, .. } => {
-                // Drawn once per throw: a pick changes only what it marks
-                // (issue 42: the whole tray was drawn again on every pick).
                 let seat = deciding(&view);
-                let sheet = view.sheets[seat].clone();
-                let free = sheet.is_free(&dice);
-                let numbers: Vec<u8> = sheet.fifth.iter().map(|f| f.number).collect();
-                let shown: Vec<u8> = numbers
-                    .iter()
-                    .copied()
-                    .filter(|n| dice.contains(n))
-                    .collect();
-                let rule = if free {
-                    Some(td_string!(l, ch_free, numbers = list(&numbers)).to_string())
-                } else if numbers.len() == FIFTH_NUMBERS {
-                    Some(
-                        td_string!(l, ch_must, numbers = list(&numbers), shown = list(&shown))
-                            .to_string(),
-                    )
-                } else {
-                    None
-                };
-                let choice = move || picked(&sel.get(), &dice);
-                let pair = move |k: usize| {
-                    sel.with(|s| {
-                        let faces: Vec<u8> =
-                            s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
-                        match faces.as_slice() {
-                            [a, b] => format!("{a} + {b} = {}", a + b),
-                            [a] => format!("{a} + …"),
-                            _ => "…".to_string(),
-                        }
-                    })
-                };
-                let fifth_text = move || match choice() {
-                    Some(a) if free => td_string!(l, ch_left_out, n = a.fifth).to_string(),
-                    Some(a) => a.fifth.to_string(),
-                    None => "…".to_string(),
-                };
-                // The splits as one HTML string (a roll draws up to 15 of
-                // them): each button names its entry of the rules' list.
-                let splits: Vec<(usize, Assignment, String)> = ctx.seen.with(|sn| {
-                    sn.legal
+                let sheet = &view.sheets[seat];
+                let free = sheet.is_free(dice);
+                let roll = if tray_motion.fresh(frame) { " rolling" } else { "" };
+                h.push_str(&format!(
+                    "<div class=\"ch-dice\" role=\"group\" aria-label=\"{}\" data-testid=\"thrown\">",
+                    esc(td_string!(l, ch_dice))
+                ));
+                for (i, &f) in dice.iter().enumerate() {
+                    let label = td_string!(l, die_label, n = f).to_string();
+                    h.push_str(&format!(
+                        "<button type=\"button\" class=\"die-button\" data-testid=\"die\" data-act=\"d{i}\" data-face=\"{f}\" data-slot=\"\" aria-pressed=\"false\"{}>{}<span class=\"ch-slot\" aria-hidden=\"true\"></span></button>",
+                        if locked { " disabled" } else { "" },
+                        crate::table::dice::die_html(f, &format!("{roll} m{}", frame.moves), &label)
+                    ));
+                }
+                h.push_str("</div>");
+                // The split is the acting person's to make: while nobody
+                // at the device decides, only the throw shows.
+                if !locked {
+                    let numbers: Vec<u8> = sheet.fifth.iter().map(|f| f.number).collect();
+                    let shown: Vec<u8> = numbers
                         .iter()
-                        .enumerate()
-                        .filter_map(|(k, a)| match a {
-                            Action::Assign(a) => {
-                                let (x, y) = a.sums();
-                                let label = if free {
-                                    td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth)
-                                        .to_string()
-                                } else {
-                                    td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth)
-                                        .to_string()
-                                };
-                                Some((k, *a, crate::table::esc(&label)))
-                            }
-                            _ => None,
-                        })
-                        .collect()
-                });
-                let n_splits = splits.len();
-                let split_list = move || {
-                    let choice = choice();
-                    let mut html = String::new();
-                    for (k, a, label) in &splits {
-                        let (x, y) = a.sums();
-                        let chosen = choice == Some(*a);
-                        html.push_str(&format!(
-                            "<button type=\"button\" class=\"ch-split-button{}\" data-act=\"split\" data-legal=\"{k}\" data-testid=\"split\" data-sums=\"{x}+{y}\" data-fifth=\"{}\" aria-pressed=\"{chosen}\"{}>{label}</button>",
-                            if chosen { " selected" } else { "" },
-                            a.fifth,
-                            if locked { " disabled" } else { "" },
+                        .copied()
+                        .filter(|n| dice.contains(n))
+                        .collect();
+                    let rule = if free {
+                        Some(td_string!(l, ch_free, numbers = list(&numbers)).to_string())
+                    } else if numbers.len() == FIFTH_NUMBERS {
+                        Some(
+                            td_string!(l, ch_must, numbers = list(&numbers), shown = list(&shown))
+                                .to_string(),
+                        )
+                    } else {
+                        None
+                    };
+                    h.push_str(&format!(
+                        "<dl class=\"ch-split\"><dt>{}</dt><dd data-testid=\"pair-a\">…</dd><dt>{}</dt><dd data-testid=\"pair-b\">…</dd><dt>{}</dt><dd data-testid=\"fifth\">…</dd></dl>",
+                        esc(td_string!(l, ch_pair_a)),
+                        esc(td_string!(l, ch_pair_b)),
+                        esc(td_string!(l, ch_fifth))
+                    ));
+                    if let Some(r) = rule {
+                        h.push_str(&format!(
+                            "<p class=\"hint ch-rule\" data-testid=\"ch-rule\">{}</p>",
+                            esc(&r)
                         ));
                     }
-                    html
-                };
-                view! {
-                    <div class="ch-dice" role="group" aria-label=td_string!(l, ch_dice).to_string() data-testid="thrown">
-                        {dice.iter().enumerate().map(|(i, &f)| {
-                            let slot = move || sel.with(|s| s.iter().position(|&x| x == i));
-                            // The die left over is the fifth die: named so, never by a
-                            // number that reads like its face.
-                            let mark = move || match slot() {
-                                Some(0 | 1) => "A",
-                                Some(_) => "B",
-                                None if sel.with(Vec::len) == 4 => td_string!(l, ch_fifth_short),
-                                None => "",
+                    // The splits: each button names its entry of the
+                    // rules' list.
+                    let mut splits = String::new();
+                    let mut n = 0;
+                    ctx.seen.with(|sn| {
+                        for (k, a) in sn.legal.iter().enumerate() {
+                            let Action::Assign(a) = a else { continue };
+                            let (x, y) = a.sums();
+                            let label = if free {
+                                td_string!(l, ch_split_free, a = x, b = y, fifth = a.fifth)
+                                    .to_string()
+                            } else {
+                                td_string!(l, ch_split_text, a = x, b = y, fifth = a.fifth)
+                                    .to_string()
                             };
-                            view! {
-                                <button type="button" class="die-button" data-testid="die" data-face=f.to_string() data-slot=mark
-                                    aria-pressed=move || slot().is_some().to_string() class:selected=move || slot().is_some()
-                                    disabled=locked
-                                    on:click=move |_| sel.update(|s| match s.iter().position(|&x| x == i) {
-                                        Some(p) => { s.remove(p); }
-                                        None if s.len() < 4 => s.push(i),
-                                        None => {}
-                                    })>
-                                    <DieFace face=f rolling=true extra_class=format!("m{fresh}")/>
-                                    <span class="ch-slot" aria-hidden="true">{mark}</span>
-                                </button>
-                            }
-                        }).collect_view()}
-                    </div>
-                    // The split is the acting person's to make: while
-                    // nobody at the device decides, only the throw shows.
-                    {(!locked).then(|| view! {
-                    <dl class="ch-split">
-                        <dt>{td_string!(l, ch_pair_a).to_string()}</dt><dd data-testid="pair-a">{move || pair(0)}</dd>
-                        <dt>{td_string!(l, ch_pair_b).to_string()}</dt><dd data-testid="pair-b">{move || pair(1)}</dd>
-                        <dt>{td_string!(l, ch_fifth).to_string()}</dt><dd data-testid="fifth">{fifth_text}</dd>
-                    </dl>
-                    {rule.map(|r| view! { <p class="hint ch-rule" data-testid="ch-rule">{r}</p> })}
-                    <details class="ch-splits" open=move || sel.with(Vec::is_empty)>
-                        <summary>{td_string!(l, ch_splits, n = n_splits).to_string()}</summary>
-                        <div class="ch-split-list" inner_html=split_list on:click=move |ev| {
-                            // A split names its entry of the rules' list.
-                            let Some(k) = crate::table::clicked_legal(&ev) else { return };
-                            if let Some(Action::Assign(a)) = ctx.seen.with(|s| s.legal.get(k).cloned()) {
-                                sel.set(indices_of(&a, &dice));
-                            }
-                        }></div>
-                    </details>
-                    })}
+                            n += 1;
+                            splits.push_str(&format!(
+                                "<button type=\"button\" class=\"ch-split-button\" data-act=\"split\" data-legal=\"{k}\" data-testid=\"split\" data-sums=\"{x}+{y}\" data-fifth=\"{}\" aria-pressed=\"false\">{}</button>",
+                                a.fifth,
+                                esc(&label)
+                            ));
+                        }
+                    });
+                    h.push_str(&format!(
+                        "<details class=\"ch-splits\" open><summary>{}</summary><div class=\"ch-split-list\">{splits}</div></details>",
+                        esc(&td_string!(l, ch_splits, n = n).to_string())
+                    ));
                 }
-                .into_any()
             }
-            Stage::Over => ().into_any(),
+            Stage::Over => {}
+        }
+        h
+    });
+    // Drawn when it changed; then what the pick marks: each die's slot
+    // (A, B, the fifth die), the pairs and the fifth, the split it makes.
+    // The list of splits folds once a die is picked and opens when none is
+    // (as the player left it otherwise).
+    let tray_el = NodeRef::<leptos::html::Div>::new();
+    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new(), None::<bool>));
+    Effect::new(move |_| {
+        let html = tray_html.get();
+        let s = sel.get();
+        let Some(el) = tray_el.get().map(web_sys::Element::from) else {
+            return;
+        };
+        drawn.update_value(|(de, dh, empty)| {
+            if de.as_ref() != Some(&el) || *dh != html {
+                el.set_inner_html(&html);
+                *de = Some(el.clone());
+                *dh = html;
+                // Drawn with the list of splits open.
+                *empty = Some(true);
+            }
+        });
+        let Stage::Assign { dice, .. } = v.with(|v| v.stage.clone()) else {
+            return;
+        };
+        let l = i18n.get_locale();
+        let find = |sel: &str| el.query_selector(sel).ok().flatten();
+        for i in 0..dice.len() {
+            let Some(b) = find(&format!("[data-act=\"d{i}\"]")) else {
+                continue;
+            };
+            let slot = s.iter().position(|&x| x == i);
+            let mark = match slot {
+                Some(0 | 1) => "A",
+                Some(_) => "B",
+                None if s.len() == 4 => td_string!(l, ch_fifth_short),
+                None => "",
+            };
+            let _ = b.set_attribute("data-slot", mark);
+            let _ = b.set_attribute("aria-pressed", if slot.is_some() { "true" } else { "false" });
+            let _ = b.class_list().toggle_with_force("selected", slot.is_some());
+            if let Ok(Some(span)) = b.query_selector(".ch-slot") {
+                if span.text_content().as_deref() != Some(mark) {
+                    span.set_text_content(Some(mark));
+                }
+            }
+        }
+        let choice = picked(&s, &dice);
+        let free = v.with(|v| v.sheets[deciding(v)].is_free(&dice));
+        for (k, id) in [(0usize, "pair-a"), (1, "pair-b")] {
+            let faces: Vec<u8> = s.iter().skip(2 * k).take(2).map(|&i| dice[i]).collect();
+            let text = match faces.as_slice() {
+                [a, b] => format!("{a} + {b} = {}", a + b),
+                [a] => format!("{a} + …"),
+                _ => "…".to_string(),
+            };
+            if let Some(dd) = find(&format!("[data-testid={id}]")) {
+                dd.set_text_content(Some(&text));
+            }
+        }
+        let fifth = match choice {
+            Some(a) if free => td_string!(l, ch_left_out, n = a.fifth).to_string(),
+            Some(a) => a.fifth.to_string(),
+            None => "…".to_string(),
+        };
+        if let Some(dd) = find("[data-testid=fifth]") {
+            dd.set_text_content(Some(&fifth));
+        }
+        let chosen = choice.and_then(|a| {
+            ctx.seen
+                .with_untracked(|sn| sn.legal.iter().position(|x| *x == Action::Assign(a)))
+        });
+        if let Ok(list) = el.query_selector_all("[data-act=split]") {
+            for k in 0..list.length() {
+                let Some(b) = list.item(k).and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                else {
+                    continue;
+                };
+                let on = chosen.is_some()
+                    && b.get_attribute("data-legal").and_then(|x| x.parse().ok()) == chosen;
+                let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+                let _ = b.class_list().toggle_with_force("selected", on);
+            }
+        }
+        // Folded on the first pick, open again when none is left.
+        drawn.update_value(|(_, _, empty)| {
+            if *empty != Some(s.is_empty()) {
+                *empty = Some(s.is_empty());
+                if let Some(d) = find("details.ch-splits") {
+                    d.unchecked_ref::<web_sys::HtmlDetailsElement>().set_open(s.is_empty());
+                }
+            }
+        });
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(act) = crate::table::clicked_act(&ev) else {
+            return;
+        };
+        let Stage::Assign { dice, .. } = v.with_untracked(|v| v.stage.clone()) else {
+            return;
+        };
+        if act == "split" {
+            // A split names its entry of the rules' list.
+            let Some(k) = crate::table::clicked_legal(&ev) else { return };
+            if let Some(Action::Assign(a)) = ctx.seen.with_untracked(|s| s.legal.get(k).cloned()) {
+                sel.set(indices_of(&a, &dice));
+            }
+        } else if let Some(i) = act.strip_prefix('d').and_then(|i| i.parse::<usize>().ok()) {
+            sel.update(|s| match s.iter().position(|&x| x == i) {
+                Some(p) => {
+                    s.remove(p);
+                }
+                None if s.len() < 4 => s.push(i),
+                None => {}
+            });
         }
     };
 
@@ -782,14 +856,14 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     };
 
     view! {
-        <div class="ch-table">
+        <div class="ch-table" on:click=on_click>
             {move || playing.get().then(|| view! {
                 <section class="tray ch-tray" data-decide=move || can_act().then_some("") aria-label=move || td_string!(i18n.get_locale(), ch_dice).to_string()>
                     <p class="meta">{move || td_string!(i18n.get_locale(), ch_round, n = v.with(|v| {
                         // Before a roll: the throw about to be rolled.
                         if matches!(v.stage, Stage::Roll { .. }) { v.round + 1 } else { v.round.max(1) }
                     })).to_string()}</p>
-                    {tray}
+                    <div class="html-part" node_ref=tray_el></div>
                 </section>
                 <section class="ch-pad" aria-labelledby="ch-sheet-title">
                     <h2 id="ch-sheet-title">{move || td_string!(i18n.get_locale(), ch_sheet_of, name = name_of(seat_now().unwrap_or_default())).to_string()}</h2>
