@@ -4,6 +4,7 @@ use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::table::dice::DieFace;
+use crate::table::esc;
 use leptos::prelude::*;
 use rules::en_gingg::{Action, EnGingg, Error, Event, Phase, Reason, View, DICE};
 use rules::Seat;
@@ -428,14 +429,17 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         })
     };
 
-    let tray = move || {
-        let s = st.get();
+    // The tray is drawn as an HTML string once per move, its dice named by
+    // `data-act` and read by the table's one click handler; a pick marks
+    // its die and the running total in place (issue 42: a throw built the
+    // dice rows as Leptos views). Dice roll and land where a frame is new.
+    let motion = crate::contract::Motion::new(ctx.seen.with_untracked(|s| s.frame));
+    let tray_html = Memo::new(move |_| {
         let l = i18n.get_locale();
-        let fresh = moves.get();
+        let frame = ctx.seen.with(|s| s.frame);
+        let active = can_act();
         // How many dice the last move set aside (shown as they land).
-        // (Untracked: the tray is drawn anew for each move already, and
-        // not when only who sits at the device changes.)
-        let just_kept = ctx.seen.with_untracked(|s| {
+        let just_kept = ctx.seen.with(|s| {
             s.log.last().map_or(0, |evs| {
                 evs.iter()
                     .map(|e| match e {
@@ -445,92 +449,149 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                     .sum::<usize>()
             })
         });
-        match s.phase.clone() {
+        let fresh = motion.fresh(frame);
+        let m = frame.moves;
+        let die = |f: u8, class: &str| {
+            let label = td_string!(l, die_label, n = f).to_string();
+            crate::table::dice::die_html(f, class, &label)
+        };
+        let mut h = String::new();
+        st.with(|s| match &s.phase {
             Phase::One { kept, throw, .. } => {
-                let kept_total = s.kept_total();
-                let throws_left = s.throws_left();
-                let throw_dice = throw.clone().unwrap_or_default();
-                let sel_total = {
-                    let throw_dice = throw_dice.clone();
-                    move || {
-                        selected
-                            .with(|sel| sel.iter().filter_map(|&i| throw_dice.get(i)).sum::<u8>())
+                h.push_str(&format!(
+                    "<div class=\"tray-head\"><h2>{}</h2><p class=\"total\" data-testid=\"running-total\">{}</p><p class=\"meta\" data-testid=\"throws-left\">{}</p></div>",
+                    esc(td_string!(l, eg_phase1)),
+                    esc(&td_string!(l, eg_total, t = s.kept_total()).to_string()),
+                    esc(&td_string!(l, eg_throws_left, n = s.throws_left()).to_string())
+                ));
+                let kept_label = esc(td_string!(l, eg_kept));
+                h.push_str(&format!(
+                    "<div class=\"dice-row kept\" aria-label=\"{kept_label}\" role=\"group\"><span class=\"row-label\">{kept_label}</span>"
+                ));
+                for (i, &f) in kept.iter().enumerate() {
+                    // The dice just set aside drop into the row.
+                    let dropped = i >= kept.len() - just_kept.min(kept.len());
+                    h.push_str(&die(f, &if dropped { format!(" held fresh drop m{m}") } else { " held".to_string() }));
+                }
+                for _ in kept.len()..DICE {
+                    h.push_str("<span class=\"die-slot\" aria-hidden=\"true\"></span>");
+                }
+                h.push_str("</div>");
+                if let Some(dice) = throw {
+                    h.push_str(&format!(
+                        "<div class=\"dice-row throw\" role=\"group\" aria-label=\"{}\" data-testid=\"throw\">",
+                        esc(td_string!(l, eg_throw))
+                    ));
+                    let roll = if fresh { " rolling" } else { "" };
+                    for (i, &f) in dice.iter().enumerate() {
+                        h.push_str(&format!(
+                            "<button type=\"button\" class=\"die-button\" data-testid=\"die\" data-act=\"d{i}\" data-face=\"{f}\"{} aria-pressed=\"false\"{}>{}</button>",
+                            if i == 0 { " data-primary=\"true\"" } else { "" },
+                            if active { "" } else { " disabled" },
+                            die(f, &format!("{roll} m{m}"))
+                        ));
                     }
-                };
-                view! {
-                    <div class="tray-head">
-                        <h2>{td_string!(l, eg_phase1).to_string()}</h2>
-                        <p class="total" data-testid="running-total">{move || td_string!(i18n.get_locale(), eg_total, t = kept_total + sel_total()).to_string()}</p>
-                        <p class="meta" data-testid="throws-left">{td_string!(l, eg_throws_left, n = throws_left).to_string()}</p>
-                    </div>
-                    <div class="dice-row kept" aria-label=td_string!(l, eg_kept).to_string() role="group">
-                        <span class="row-label">{td_string!(l, eg_kept).to_string()}</span>
-                        {kept.iter().enumerate().map(|(i, &f)| {
-                            // The dice just set aside drop into the row.
-                            let class = if i >= kept.len() - just_kept.min(kept.len()) { format!("held fresh drop m{fresh}") } else { "held".to_string() };
-                            view! { <DieFace face=f extra_class=class/> }
-                        }).collect_view()}
-                        {(kept.len() < DICE).then(|| (kept.len()..DICE).map(|_| view! { <span class="die-slot" aria-hidden="true"></span> }).collect_view())}
-                    </div>
-                    {match throw {
-                        Some(dice) => {
-                            view! {
-                                <div class="dice-row throw" role="group" aria-label=td_string!(l, eg_throw).to_string() data-testid="throw">
-                                    {dice.iter().enumerate().map(|(i, &f)| {
-                                        let pressed = move || selected.with(|s| s.contains(&i));
-                                        view! {
-                                            <button type="button" class="die-button" data-testid="die" data-face=f.to_string()
-                                                data-primary=(i == 0).then_some("true")
-                                                aria-pressed=move || pressed().to_string() class:selected=pressed
-                                                disabled=move || !can_act()
-                                                on:click=move |_| selected.update(|s| if let Some(p) = s.iter().position(|&x| x == i) { s.remove(p); } else { s.push(i); })>
-                                                <DieFace face=f rolling=true extra_class=format!("m{fresh}")/>
-                                            </button>
-                                        }
-                                    }).collect_view()}
-                                </div>
-                                <p class="hint">{t!(i18n, eg_tap_hint)}</p>
-                            }.into_any()
-                        }
-                        None => ().into_any(),
-                    }}
-                }.into_any()
+                    h.push_str(&format!(
+                        "</div><p class=\"hint\">{}</p>",
+                        esc(td_string!(l, eg_tap_hint))
+                    ));
+                }
             }
             Phase::Two {
                 d, set_aside, last, ..
             } => {
-                let n = names.get();
-                let payer = n[s.next_seat(s.current)].clone();
-                let penalty = i64::from(set_aside) * i64::from(d);
-                view! {
-                    <div class="tray-head">
-                        <h2>{td_string!(l, eg_phase2, d = d).to_string()}</h2>
-                        <p class="total" data-testid="penalty">{td_string!(l, eg_penalty, count = set_aside, d = d, p = penalty).to_string()}</p>
-                        <p class="meta">{td_string!(l, eg_will_pay, name = payer).to_string()}</p>
-                    </div>
-                    <div class="dice-row kept" role="group" aria-label=td_string!(l, eg_kept).to_string()>
-                        <span class="row-label">{td_string!(l, eg_kept).to_string()}</span>
-                        {(0..set_aside).map(|_| view! { <DieFace face=d extra_class="held target"/> }).collect_view()}
-                    </div>
-                    {last.map(|dice| view! {
-                        <div class="dice-row throw" role="group" aria-label=td_string!(l, eg_throw).to_string() data-testid="throw">
-                            {dice.iter().map(|&f| view! {
-                                <DieFace face=f rolling=true extra_class=if f == d { format!("target m{fresh}") } else { format!("m{fresh}") }/>
-                            }).collect_view()}
-                        </div>
-                    })}
-                }.into_any()
+                let payer = names.with(|n| n.get(s.next_seat(s.current)).cloned().unwrap_or_default());
+                let penalty = i64::from(*set_aside) * i64::from(*d);
+                h.push_str(&format!(
+                    "<div class=\"tray-head\"><h2>{}</h2><p class=\"total\" data-testid=\"penalty\">{}</p><p class=\"meta\">{}</p></div>",
+                    esc(&td_string!(l, eg_phase2, d = d).to_string()),
+                    esc(&td_string!(l, eg_penalty, count = set_aside, d = d, p = penalty).to_string()),
+                    esc(&td_string!(l, eg_will_pay, name = payer).to_string())
+                ));
+                let kept_label = esc(td_string!(l, eg_kept));
+                h.push_str(&format!(
+                    "<div class=\"dice-row kept\" role=\"group\" aria-label=\"{kept_label}\"><span class=\"row-label\">{kept_label}</span>"
+                ));
+                for _ in 0..*set_aside {
+                    h.push_str(&die(*d, " held target"));
+                }
+                h.push_str("</div>");
+                if let Some(dice) = last {
+                    h.push_str(&format!(
+                        "<div class=\"dice-row throw\" role=\"group\" aria-label=\"{}\" data-testid=\"throw\">",
+                        esc(td_string!(l, eg_throw))
+                    ));
+                    let roll = if fresh { " rolling" } else { "" };
+                    for &f in dice.iter() {
+                        let target = if f == *d { " target" } else { "" };
+                        h.push_str(&die(f, &format!("{roll}{target} m{m}")));
+                    }
+                    h.push_str("</div>");
+                }
             }
-            Phase::Over => ().into_any(),
+            Phase::Over => {}
+        });
+        h
+    });
+    // Drawn when it changed; then what the pick marks: the dice picked and
+    // the running total with them.
+    let tray_el = NodeRef::<leptos::html::Section>::new();
+    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new()));
+    Effect::new(move |_| {
+        let html = tray_html.get();
+        let picks = selected.get();
+        let Some(el) = tray_el.get().map(web_sys::Element::from) else {
+            return;
+        };
+        drawn.update_value(|(de, dh)| {
+            if de.as_ref() != Some(&el) || *dh != html {
+                el.set_inner_html(&html);
+                *de = Some(el.clone());
+                *dh = html;
+            }
+        });
+        let Some((kept_total, dice)) = st.with(|s| match &s.phase {
+            Phase::One { throw: Some(dice), .. } => Some((s.kept_total(), dice.clone())),
+            _ => None,
+        }) else {
+            return;
+        };
+        for i in 0..dice.len() {
+            if let Ok(Some(b)) = el.query_selector(&format!("[data-act=\"d{i}\"]")) {
+                let on = picks.contains(&i);
+                let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
+                let _ = b.class_list().toggle_with_force("selected", on);
+            }
         }
+        let sum: u8 = picks.iter().filter_map(|&i| dice.get(i)).sum();
+        if let Ok(Some(total)) = el.query_selector("[data-testid=running-total]") {
+            let text = td_string!(i18n.get_locale(), eg_total, t = kept_total + sum).to_string();
+            if total.text_content().as_deref() != Some(text.as_str()) {
+                total.set_text_content(Some(&text));
+            }
+        }
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(i) = crate::table::clicked_act(&ev)
+            .and_then(|a| a.strip_prefix('d').and_then(|i| i.parse::<usize>().ok()))
+        else {
+            return;
+        };
+        selected.update(|s| {
+            if let Some(p) = s.iter().position(|&x| x == i) {
+                s.remove(p);
+            } else {
+                s.push(i);
+            }
+        });
     };
 
     let playing = Memo::new(move |_| st.with(|s| s.phase != Phase::Over));
     view! {
-        <div class="eg-table">
+        <div class="eg-table" on:click=on_click>
             <div class="eg-main">
                 {move || playing.get().then(|| view! {
-                    <section class="tray" data-decide=move || can_act().then_some("") aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string()>{tray}</section>
+                    <section class="tray" data-decide=move || can_act().then_some("") aria-label=move || td_string!(i18n.get_locale(), eg_throw).to_string() node_ref=tray_el></section>
                 })}
                 {move || last_turn.get().map(|t| view! { <LastTurnCard t names=names.get()/> })}
             </div>
