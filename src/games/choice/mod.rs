@@ -8,13 +8,13 @@ use crate::contract::{GameView, MovePick, TableCtx};
 use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::table::{esc, HtmlParts};
-use wasm_bindgen::JsCast;
 use leptos::prelude::*;
 use rules::choice::{
     row_score, Action, Assignment, Choice, Error, Event, Sheet, Stage, View, BOXES, FIFTH_BOXES,
     FIFTH_NUMBERS, POINTS,
 };
 use rules::Seat;
+use wasm_bindgen::JsCast;
 
 fn signed(v: i64) -> String {
     if v < 0 {
@@ -545,7 +545,11 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 let seat = deciding(&view);
                 let sheet = &view.sheets[seat];
                 let free = sheet.is_free(dice);
-                let roll = if tray_motion.fresh(frame) { " rolling" } else { "" };
+                let roll = if tray_motion.fresh(frame) {
+                    " rolling"
+                } else {
+                    ""
+                };
                 h.push_str(&format!(
                     "<div class=\"ch-dice\" role=\"group\" aria-label=\"{}\" data-testid=\"thrown\">",
                     esc(td_string!(l, ch_dice))
@@ -661,7 +665,10 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 None => "",
             };
             let _ = b.set_attribute("data-slot", mark);
-            let _ = b.set_attribute("aria-pressed", if slot.is_some() { "true" } else { "false" });
+            let _ = b.set_attribute(
+                "aria-pressed",
+                if slot.is_some() { "true" } else { "false" },
+            );
             let _ = b.class_list().toggle_with_force("selected", slot.is_some());
             if let Ok(Some(span)) = b.query_selector(".ch-slot") {
                 if span.text_content().as_deref() != Some(mark) {
@@ -696,7 +703,9 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         });
         if let Ok(list) = el.query_selector_all("[data-act=split]") {
             for k in 0..list.length() {
-                let Some(b) = list.item(k).and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                let Some(b) = list
+                    .item(k)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
                 else {
                     continue;
                 };
@@ -711,7 +720,8 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
             if *empty != Some(s.is_empty()) {
                 *empty = Some(s.is_empty());
                 if let Some(d) = find("details.ch-splits") {
-                    d.unchecked_ref::<web_sys::HtmlDetailsElement>().set_open(s.is_empty());
+                    d.unchecked_ref::<web_sys::HtmlDetailsElement>()
+                        .set_open(s.is_empty());
                 }
             }
         });
@@ -725,7 +735,9 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
         };
         if act == "split" {
             // A split names its entry of the rules' list.
-            let Some(k) = crate::table::clicked_legal(&ev) else { return };
+            let Some(k) = crate::table::clicked_legal(&ev) else {
+                return;
+            };
             if let Some(Action::Assign(a)) = ctx.seen.with_untracked(|s| s.legal.get(k).cloned()) {
                 sel.set(indices_of(&a, &dice));
             }

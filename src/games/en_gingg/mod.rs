@@ -551,7 +551,9 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
             }
         });
         let Some((kept_total, dice)) = st.with(|s| match &s.phase {
-            Phase::One { throw: Some(dice), .. } => Some((s.kept_total(), dice.clone())),
+            Phase::One {
+                throw: Some(dice), ..
+            } => Some((s.kept_total(), dice.clone())),
             _ => None,
         }) else {
             return;

@@ -7,10 +7,10 @@ use crate::i18n::*;
 use crate::platform::sound::Cue;
 use crate::table::dice::DieFace;
 use crate::table::esc;
-use wasm_bindgen::JsCast;
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
 use rules::Seat;
+use wasm_bindgen::JsCast;
 
 fn signed(v: i64) -> String {
     if v < 0 {
@@ -771,7 +771,12 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     let tray_el = NodeRef::<leptos::html::Section>::new();
     let bar_el = NodeRef::<leptos::html::Div>::new();
-    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new(), None::<web_sys::Element>, String::new()));
+    let drawn = StoredValue::new_local((
+        None::<web_sys::Element>,
+        String::new(),
+        None::<web_sys::Element>,
+        String::new(),
+    ));
     let refocus = StoredValue::new(None::<String>);
     Effect::new(move |_| {
         let tray = tray_html.get();
@@ -801,7 +806,9 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         if let Some(t) = t {
             if let Ok(dice) = t.query_selector_all("[data-act^=r]") {
                 for k in 0..dice.length() {
-                    let Some(el) = dice.item(k).and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                    let Some(el) = dice
+                        .item(k)
+                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
                     else {
                         continue;
                     };
@@ -825,7 +832,10 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             "w" => white_on.update(|w| *w = !*w),
             "throw" => {
                 let green = green_on.get_untracked().iter().filter(|&&x| x).count() as u8;
-                send(Action::Throw { green, white: white_on.get_untracked() });
+                send(Action::Throw {
+                    green,
+                    white: white_on.get_untracked(),
+                });
             }
             "reroll" => {
                 if let Some(d) = reroll_pick.get_untracked() {
@@ -834,10 +844,20 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
             }
             "park" => send(Action::Park),
             "end" => send(Action::EndTurn),
-            "rw" => reroll_pick.update(|p| *p = if *p == Some(Die::White) { None } else { Some(Die::White) }),
+            "rw" => reroll_pick.update(|p| {
+                *p = if *p == Some(Die::White) {
+                    None
+                } else {
+                    Some(Die::White)
+                }
+            }),
             _ => {
                 if let Some(i) = index("g") {
-                    green_on.update(|g| if let Some(x) = g.get_mut(i) { *x = !*x });
+                    green_on.update(|g| {
+                        if let Some(x) = g.get_mut(i) {
+                            *x = !*x
+                        }
+                    });
                 } else if let Some(i) = index("rg") {
                     let d = Die::Green(i);
                     reroll_pick.update(|p| *p = if *p == Some(d) { None } else { Some(d) });
