@@ -65,8 +65,8 @@ fn parse_face(svg: &web_sys::Element, face: u8) -> web_sys::DocumentFragment {
 pub fn die_html(face: u8, class: &str, label: &str) -> String {
     let mut h = format!(
         "<svg class=\"die{}\" viewBox=\"0 0 100 100\" role=\"img\" aria-label=\"{}\" data-face=\"{face}\"><rect x=\"4\" y=\"4\" width=\"92\" height=\"92\" rx=\"18\" class=\"die-body\"/>",
-        crate::table::esc(class),
-        crate::table::esc(label)
+        crate::table::dom::esc(class),
+        crate::table::dom::esc(label)
     );
     for &(x, y) in pips(face) {
         h.push_str(&format!(
