@@ -25,10 +25,6 @@ use crate::contract::{best_first, Evaluation, Weighed};
 /// The deck's mean card value: (523 - 58 + 30) / 110.
 pub const DECK_MEAN: f64 = 4.5;
 
-/// The spread of a seat's total over the last round, for the strong
-/// level's standing (`Eval::for_seat`).
-const STANDING_SD: f64 = 12.0;
-
 /// How one level plays.
 #[derive(Debug, Clone, Copy)]
 struct Style {
@@ -57,20 +53,158 @@ struct Style {
     /// Drawing only when a random card is worth more than the best pile top
     /// (else whenever no top lowers the estimate).
     draw_bar: bool,
+    /// The chance of a line lacking a face-down card counts the card turned
+    /// up at the round's end as this many draws more (`Eval::reveal`).
+    reveal: f64,
+    /// A round lasts 1 + this many turns per face-down card of the layout
+    /// closest to done (`Eval::new`).
+    turns_per_hidden: f64,
+    /// The spread of a seat's total over the last round, for the strong
+    /// level's standing (`Eval::for_seat`).
+    standing_sd: f64,
+    /// Going out (`lowest_chance`): each other seat's score taken as its
+    /// estimate less `out_margin`, sd `out_sd` + `out_sd_hidden` per
+    /// face-down card.
+    out_margin: f64,
+    out_sd: f64,
+    out_sd_hidden: f64,
+    /// Going out is worth (5 + `out_win`) times the chance of being lowest
+    /// less (5 + `out_lose`) times the chance of not (`place_gains`).
+    out_win: f64,
+    out_lose: f64,
 }
 
-const STRONG: Style = Style {
-    potential: 1.0,
-    second: 0.4,
-    turn_cost: 3.0,
-    second_cost: 4.0,
-    low: 0.6,
-    spread: 0.005,
-    noise: 0.0,
-    count_cards: true,
-    tactics: true,
-    draw_bar: true,
-};
+/// The strong level's continuous parameters (`Style`'s fields of the same
+/// names), for tuning them (`examples/gnoming_tune.rs`): `decide_with`
+/// plays the strong level with a given set, `GnomingParams::STRONG` (the
+/// default) is the shipped one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GnomingParams {
+    pub potential: f64,
+    pub second: f64,
+    pub turn_cost: f64,
+    pub second_cost: f64,
+    pub low: f64,
+    pub spread: f64,
+    pub reveal: f64,
+    pub turns_per_hidden: f64,
+    pub standing_sd: f64,
+    pub out_margin: f64,
+    pub out_sd: f64,
+    pub out_sd_hidden: f64,
+    pub out_win: f64,
+    pub out_lose: f64,
+}
+
+impl GnomingParams {
+    /// The shipped strong level.
+    pub const STRONG: GnomingParams = GnomingParams {
+        potential: 1.0,
+        second: 0.4,
+        turn_cost: 3.0,
+        second_cost: 4.0,
+        low: 0.6,
+        spread: 0.005,
+        reveal: 1.0,
+        turns_per_hidden: 1.2,
+        standing_sd: 12.0,
+        out_margin: 6.0,
+        out_sd: 3.0,
+        out_sd_hidden: 5.0,
+        out_win: 2.0,
+        out_lose: 3.0,
+    };
+
+    /// The fields' names, in the order of `to_array`.
+    pub const NAMES: [&'static str; 14] = [
+        "potential",
+        "second",
+        "turn_cost",
+        "second_cost",
+        "low",
+        "spread",
+        "reveal",
+        "turns_per_hidden",
+        "standing_sd",
+        "out_margin",
+        "out_sd",
+        "out_sd_hidden",
+        "out_win",
+        "out_lose",
+    ];
+
+    pub fn to_array(&self) -> [f64; 14] {
+        [
+            self.potential,
+            self.second,
+            self.turn_cost,
+            self.second_cost,
+            self.low,
+            self.spread,
+            self.reveal,
+            self.turns_per_hidden,
+            self.standing_sd,
+            self.out_margin,
+            self.out_sd,
+            self.out_sd_hidden,
+            self.out_win,
+            self.out_lose,
+        ]
+    }
+
+    pub fn from_array(a: [f64; 14]) -> Self {
+        GnomingParams {
+            potential: a[0],
+            second: a[1],
+            turn_cost: a[2],
+            second_cost: a[3],
+            low: a[4],
+            spread: a[5],
+            reveal: a[6],
+            turns_per_hidden: a[7],
+            standing_sd: a[8],
+            out_margin: a[9],
+            out_sd: a[10],
+            out_sd_hidden: a[11],
+            out_win: a[12],
+            out_lose: a[13],
+        }
+    }
+}
+
+impl Default for GnomingParams {
+    fn default() -> Self {
+        GnomingParams::STRONG
+    }
+}
+
+impl Style {
+    /// The strong level with the parameters `p`.
+    const fn strong(p: GnomingParams) -> Style {
+        Style {
+            potential: p.potential,
+            second: p.second,
+            turn_cost: p.turn_cost,
+            second_cost: p.second_cost,
+            low: p.low,
+            spread: p.spread,
+            noise: 0.0,
+            count_cards: true,
+            tactics: true,
+            draw_bar: true,
+            reveal: p.reveal,
+            turns_per_hidden: p.turns_per_hidden,
+            standing_sd: p.standing_sd,
+            out_margin: p.out_margin,
+            out_sd: p.out_sd,
+            out_sd_hidden: p.out_sd_hidden,
+            out_win: p.out_win,
+            out_lose: p.out_lose,
+        }
+    }
+}
+
+const STRONG: Style = Style::strong(GnomingParams::STRONG);
 
 const CASUAL: Style = Style {
     potential: 0.6,
@@ -83,6 +217,7 @@ const CASUAL: Style = Style {
     count_cards: true,
     tactics: false,
     draw_bar: true,
+    ..UNTACTICAL
 };
 
 /// The baseline of `simulate`: the placement that lowers its visible score
@@ -99,6 +234,13 @@ const GREEDY: Style = Style {
     count_cards: false,
     tactics: false,
     draw_bar: false,
+    ..UNTACTICAL
+};
+
+/// The fields the levels without tactics ignore or share.
+const UNTACTICAL: Style = Style {
+    reveal: 0.0,
+    ..Style::strong(GnomingParams::STRONG)
 };
 
 /// The cards this seat has not seen: the deck less every face-up card, the
@@ -151,7 +293,7 @@ impl Eval {
         let turns = if view.out.is_some() {
             0.0
         } else {
-            1.0 + 1.2 * fewest as f64
+            1.0 + style.turns_per_hidden * fewest as f64
         };
         Eval {
             style,
@@ -173,7 +315,7 @@ impl Eval {
                 .filter(|&s| s != seat)
                 .map(est)
                 .fold(f64::INFINITY, f64::min);
-            let behind = ((est(seat) - best) / STANDING_SD).clamp(-2.0, 2.0);
+            let behind = ((est(seat) - best) / ev.style.standing_sd).clamp(-2.0, 2.0);
             ev.style.spread *= 1.0 + behind;
         }
         ev
@@ -205,11 +347,7 @@ impl Eval {
     /// Lines with a face-down card may also match when it is turned up at
     /// the round's end: one more chance (the strong level).
     fn reveal(&self) -> f64 {
-        if self.style.tactics {
-            1.0
-        } else {
-            0.0
-        }
+        self.style.reveal
     }
 
     /// The expected gain of the card a placement on face-down `from` turns
@@ -325,7 +463,7 @@ fn noise(style: Style, rng: &mut Rng) -> f64 {
 /// to it, less a good turn.
 fn lowest_chance(view: &View, seat: Seat, ev: &Eval, score: f64) -> f64 {
     // Fitted by simulation against greedy players (README.md).
-    let (d, a, b) = (6.0, 3.0, 5.0);
+    let (d, a, b) = (ev.style.out_margin, ev.style.out_sd, ev.style.out_sd_hidden);
     let ev = ev.with_turns(1.0);
     (0..view.seats())
         .filter(|&s| s != seat)
@@ -404,9 +542,9 @@ fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) ->
             // anyway.
             let p = lowest_chance(view, seat, ev, ev_after.score(&after));
             let stalled = view.turns as usize > 20 * view.seats();
-            gain += p * (GOING_OUT as f64 + 2.0);
+            gain += p * (GOING_OUT as f64 + ev.style.out_win);
             if !stalled {
-                gain -= (1.0 - p) * (GOING_OUT as f64 + 3.0);
+                gain -= (1.0 - p) * (GOING_OUT as f64 + ev.style.out_lose);
             }
         }
         out.push((pos, gain));
@@ -567,6 +705,15 @@ pub fn decide(view: &View, seat: Seat, level: Level, rng: &mut Rng) -> Action {
         Level::Strong | Level::Expert => play(view, seat, STRONG, rng),
         Level::Casual => play(view, seat, CASUAL, rng),
     }
+}
+
+/// The strong level with the parameters `params` (for tuning them;
+/// `decide` plays `GnomingParams::STRONG` as a constant).
+pub fn decide_with(view: &View, seat: Seat, params: &GnomingParams, rng: &mut Rng) -> Action {
+    if let Stage::Entry { .. } = view.stage {
+        return super::real::fill(view, Some(rng));
+    }
+    play(view, seat, Style::strong(*params), rng)
 }
 
 pub fn greedy(view: &View, seat: Seat) -> Action {
