@@ -19,6 +19,10 @@
 //!   [--resume] [--seed 10000001] [--games 250] [--iters 1000]
 //!   [--ckpt target/gnoming-tune.ckpt]`
 //! (games: deals per seat position and perturbation per iteration.)
+//! `-- --validate SEED [--games 1000] [--params "p1 ... p14"]` plays the
+//! checkpoint's candidate (or the parameters given, in the order of
+//! `GnomingParams::NAMES`) as `gnoming_bench GAMES SEED` plays the shipped
+//! player: per-seat wins.
 use rules::gnoming::bot::{decide_with, greedy, GnomingParams};
 use rules::gnoming::{Gnoming, Options};
 use rules::rng::Rng;
@@ -232,6 +236,32 @@ fn main() {
     let resume = args.iter().any(|a| a == "--resume");
     let path = opt("--ckpt").unwrap_or_else(|| "target/gnoming-tune.ckpt".into());
     let iters: u64 = opt("--iters").map_or(1000, |s| s.parse().unwrap());
+    if let Some(seed) = opt("--validate") {
+        // The checkpoint's candidate (or `--params`, 14 numbers) as
+        // `gnoming_bench GAMES SEED` plays the shipped player.
+        let seed: u64 = seed.parse().unwrap();
+        let games: u64 = opt("--games").map_or(1000, |s| s.parse().unwrap());
+        let p = match opt("--params") {
+            Some(list) => {
+                let v: Vec<f64> = list
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|x| !x.is_empty())
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                GnomingParams::from_array(v.try_into().expect("14 values"))
+            }
+            None => params(&State::load(&path).avg()),
+        };
+        println!("{}", show(&p));
+        let t = Instant::now();
+        let r = seats(seed, games, &p);
+        println!(
+            "{games} deals per seat from {seed}: {} ({:.0}s)",
+            line(&r),
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let mut st = if resume {
         let st = State::load(&path);
         println!("resumed from {path} at iteration {}", st.k);
