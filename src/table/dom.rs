@@ -250,6 +250,40 @@ pub fn refocus(root: &web_sys::Element, act: &str) {
     }
 }
 
+/// What a part of a table drawn as an HTML string holds: the element it
+/// was drawn into and the HTML.
+pub type Drawn = (Option<web_sys::Element>, String);
+
+/// Draws `html` into `el` unless it was drawn there last (`drawn`, updated):
+/// a redraw for an unchanged string (a pick marked in place) parses nothing.
+/// Whether it drew.
+pub fn draw_html(el: &web_sys::Element, drawn: &mut Drawn, html: &str) -> bool {
+    if drawn.0.as_ref() == Some(el) && drawn.1 == html {
+        return false;
+    }
+    el.set_inner_html(html);
+    *drawn = (Some(el.clone()), html.to_string());
+    true
+}
+
+/// The elements under `root` that `selector` finds.
+pub fn all_of(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|k| list.item(k).and_then(|n| n.dyn_into().ok()))
+        .collect()
+}
+
+/// Marks a control of a table drawn as HTML pressed or not, in place
+/// (`aria-pressed` and the `selected` class): a pick draws nothing again.
+pub fn mark_pressed(el: &web_sys::Element, on: bool) {
+    let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
+    let _ = el.class_list().toggle_with_force("selected", on);
+}
+
 /// A table's HTML in parts, so that a change redraws only the elements it
 /// touches (issue 42: a move or a pick parsed a whole pad or board again,
 /// 230 to 500 elements): `frame[0] groups[0] frame[1] groups[1] …

@@ -632,22 +632,19 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
     // The list of splits folds once a die is picked and opens when none is
     // (as the player left it otherwise).
     let tray_el = NodeRef::<leptos::html::Div>::new();
-    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new(), None::<bool>));
+    let drawn = StoredValue::new_local(crate::table::Drawn::default());
+    // Whether the list of splits was last set open (for no pick) or folded.
+    let folded_for = StoredValue::new(None::<bool>);
     Effect::new(move |_| {
         let html = tray_html.get();
         let s = sel.get();
         let Some(el) = tray_el.get().map(web_sys::Element::from) else {
             return;
         };
-        drawn.update_value(|(de, dh, empty)| {
-            if de.as_ref() != Some(&el) || *dh != html {
-                el.set_inner_html(&html);
-                *de = Some(el.clone());
-                *dh = html;
-                // Drawn with the list of splits open.
-                *empty = Some(true);
-            }
-        });
+        if drawn.try_update_value(|d| crate::table::draw_html(&el, d, &html)) == Some(true) {
+            // Drawn with the list of splits open.
+            folded_for.set_value(Some(true));
+        }
         let Stage::Assign { dice, .. } = v.with(|v| v.stage.clone()) else {
             return;
         };
@@ -665,11 +662,7 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
                 None => "",
             };
             let _ = b.set_attribute("data-slot", mark);
-            let _ = b.set_attribute(
-                "aria-pressed",
-                if slot.is_some() { "true" } else { "false" },
-            );
-            let _ = b.class_list().toggle_with_force("selected", slot.is_some());
+            crate::table::mark_pressed(&b, slot.is_some());
             if let Ok(Some(span)) = b.query_selector(".ch-slot") {
                 if span.text_content().as_deref() != Some(mark) {
                     span.set_text_content(Some(mark));
@@ -701,30 +694,19 @@ fn ChTable(ctx: TableCtx<Choice>) -> impl IntoView {
             ctx.seen
                 .with_untracked(|sn| sn.legal.iter().position(|x| *x == Action::Assign(a)))
         });
-        if let Ok(list) = el.query_selector_all("[data-act=split]") {
-            for k in 0..list.length() {
-                let Some(b) = list
-                    .item(k)
-                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                else {
-                    continue;
-                };
-                let on = chosen.is_some()
-                    && b.get_attribute("data-legal").and_then(|x| x.parse().ok()) == chosen;
-                let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
-                let _ = b.class_list().toggle_with_force("selected", on);
-            }
+        for b in crate::table::all_of(&el, "[data-act=split]") {
+            let on = chosen.is_some()
+                && b.get_attribute("data-legal").and_then(|x| x.parse().ok()) == chosen;
+            crate::table::mark_pressed(&b, on);
         }
         // Folded on the first pick, open again when none is left.
-        drawn.update_value(|(_, _, empty)| {
-            if *empty != Some(s.is_empty()) {
-                *empty = Some(s.is_empty());
-                if let Some(d) = find("details.ch-splits") {
-                    d.unchecked_ref::<web_sys::HtmlDetailsElement>()
-                        .set_open(s.is_empty());
-                }
+        if folded_for.get_value() != Some(s.is_empty()) {
+            folded_for.set_value(Some(s.is_empty()));
+            if let Some(d) = find("details.ch-splits") {
+                d.unchecked_ref::<web_sys::HtmlDetailsElement>()
+                    .set_open(s.is_empty());
             }
-        });
+        }
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let Some(act) = crate::table::clicked_act(&ev) else {

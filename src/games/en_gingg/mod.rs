@@ -536,19 +536,15 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
     // Drawn when it changed; then what the pick marks: the dice picked and
     // the running total with them.
     let tray_el = NodeRef::<leptos::html::Section>::new();
-    let drawn = StoredValue::new_local((None::<web_sys::Element>, String::new()));
+    let drawn = StoredValue::new_local(crate::table::Drawn::default());
     Effect::new(move |_| {
         let html = tray_html.get();
         let picks = selected.get();
         let Some(el) = tray_el.get().map(web_sys::Element::from) else {
             return;
         };
-        drawn.update_value(|(de, dh)| {
-            if de.as_ref() != Some(&el) || *dh != html {
-                el.set_inner_html(&html);
-                *de = Some(el.clone());
-                *dh = html;
-            }
+        drawn.update_value(|d| {
+            crate::table::draw_html(&el, d, &html);
         });
         let Some((kept_total, dice)) = st.with(|s| match &s.phase {
             Phase::One {
@@ -560,9 +556,7 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
         };
         for i in 0..dice.len() {
             if let Ok(Some(b)) = el.query_selector(&format!("[data-act=\"d{i}\"]")) {
-                let on = picks.contains(&i);
-                let _ = b.set_attribute("aria-pressed", if on { "true" } else { "false" });
-                let _ = b.class_list().toggle_with_force("selected", on);
+                crate::table::mark_pressed(&b, picks.contains(&i));
             }
         }
         let sum: u8 = picks.iter().filter_map(|&i| dice.get(i)).sum();

@@ -10,7 +10,6 @@ use crate::table::esc;
 use leptos::prelude::*;
 use rules::mindgolf::{Action, Die, Error, Event, Lane, MindGolf, Sheet, Stage, View, FIELDS};
 use rules::Seat;
-use wasm_bindgen::JsCast;
 
 fn signed(v: i64) -> String {
     if v < 0 {
@@ -771,12 +770,8 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     let tray_el = NodeRef::<leptos::html::Section>::new();
     let bar_el = NodeRef::<leptos::html::Div>::new();
-    let drawn = StoredValue::new_local((
-        None::<web_sys::Element>,
-        String::new(),
-        None::<web_sys::Element>,
-        String::new(),
-    ));
+    let tray_drawn = StoredValue::new_local(crate::table::Drawn::default());
+    let bar_drawn = StoredValue::new_local(crate::table::Drawn::default());
     let refocus = StoredValue::new(None::<String>);
     Effect::new(move |_| {
         let tray = tray_html.get();
@@ -787,35 +782,17 @@ fn MgTable(ctx: TableCtx<MindGolf>) -> impl IntoView {
         });
         let t: Option<web_sys::Element> = tray_el.get().map(Into::into);
         let b: Option<web_sys::Element> = bar_el.get().map(Into::into);
-        drawn.update_value(|(te, th, be, bh)| {
-            if let Some(t) = &t {
-                if te.as_ref() != Some(t) || *th != tray {
-                    t.set_inner_html(&tray);
-                    *te = Some(t.clone());
-                    *th = tray;
-                }
-            }
-            if let Some(b) = &b {
-                if be.as_ref() != Some(b) || *bh != bar {
-                    b.set_inner_html(&bar);
-                    *be = Some(b.clone());
-                    *bh = bar;
-                }
-            }
-        });
-        if let Some(t) = t {
-            if let Ok(dice) = t.query_selector_all("[data-act^=r]") {
-                for k in 0..dice.length() {
-                    let Some(el) = dice
-                        .item(k)
-                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                    else {
-                        continue;
-                    };
-                    let on = el.get_attribute("data-act") == picked;
-                    let _ = el.class_list().toggle_with_force("selected", on);
-                    let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
-                }
+        if let Some(b) = &b {
+            bar_drawn.update_value(|d| {
+                crate::table::draw_html(b, d, &bar);
+            });
+        }
+        if let Some(t) = &t {
+            tray_drawn.update_value(|d| {
+                crate::table::draw_html(t, d, &tray);
+            });
+            for el in crate::table::all_of(t, "[data-act^=r]") {
+                crate::table::mark_pressed(&el, el.get_attribute("data-act") == picked);
             }
         }
         if let (Some(root), Some(act)) = (root.get(), refocus.get_value()) {
