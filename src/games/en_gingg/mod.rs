@@ -491,10 +491,15 @@ fn EgTable(ctx: TableCtx<EnGingg>) -> impl IntoView {
                             die(f, &format!("{roll} m{m}"))
                         ));
                     }
-                    h.push_str(&format!(
-                        "</div><p class=\"hint\">{}</p>",
-                        esc(td_string!(l, eg_tap_hint))
-                    ));
+                    h.push_str("</div>");
+                    // What to do is said to whoever decides: not to someone
+                    // watching a computer, nor in a replay (issue 40).
+                    if active {
+                        h.push_str(&format!(
+                            "<p class=\"hint\">{}</p>",
+                            esc(td_string!(l, eg_tap_hint))
+                        ));
+                    }
                 }
             }
             Phase::Two {
