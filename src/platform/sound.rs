@@ -67,8 +67,7 @@ pub fn play(cue: Cue, tapped: bool) {
         true
     });
     if ready {
-        use leptos::prelude::{request_animation_frame, set_timeout};
-        request_animation_frame(move || set_timeout(move || sound(cue), std::time::Duration::ZERO));
+        crate::platform::frame::after_paint(move || sound(cue));
     }
 }
 

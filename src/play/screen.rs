@@ -52,21 +52,9 @@ fn keep_focus() {
 /// animation frame, or after 100 ms where no frame comes (a hidden page).
 async fn after_frame() {
     let frame = js_sys::Promise::new(&mut |resolve, _| {
-        let again = resolve.clone();
-        request_animation_frame(move || {
-            set_timeout(
-                move || {
-                    let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-                },
-                Duration::ZERO,
-            )
+        crate::platform::frame::after_paint(move || {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
         });
-        set_timeout(
-            move || {
-                let _ = again.call0(&wasm_bindgen::JsValue::NULL);
-            },
-            Duration::from_millis(100),
-        );
     });
     let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
 }

@@ -2,7 +2,6 @@
 //! a game's style sheet, the lesson's pointer, focus kept in place, what a
 //! click was on, and the motion and bumps a change shows.
 
-use leptos::prelude::*;
 /// Whether a click landed on a pick or control of the decision at hand (in
 /// the part marked `data-decide` or the decision bar): only those bring it
 /// into view again, not a tap that opened something further down.
@@ -21,7 +20,7 @@ pub fn in_decision(ev: &leptos::ev::MouseEvent) -> bool {
 /// Runs `f` once the next frame is painted (a frame's callback, then a
 /// task after it): layout is done by then, so reading it costs nothing.
 pub fn after_paint(f: fn()) {
-    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+    crate::platform::frame::after_paint(f);
 }
 
 /// Scrolls the page as little as it can so that the part of the table a
