@@ -60,8 +60,8 @@ pub trait GameInPlay: Send + Sync {
         l: Locale,
     ) -> Option<String>;
     /// A good moment in the moves since `from`, in words everyone may read
-    /// (`GameView::cheer`, from public events only).
-    fn cheer(&self, from: usize, l: Locale) -> Option<String>;
+    /// (`GameView::cheer`, from public events only), in every language.
+    fn cheer(&self, from: usize) -> Option<Vec<(Locale, String)>>;
     /// The header and take-back while the seat to act enters others'
     /// moves (`GameView::entering`), as that seat sees the game.
     fn entering(&self, l: Locale) -> Option<crate::contract::view::Entering>;
@@ -333,11 +333,23 @@ impl<G: GameView> GameInPlay for LiveMatch<G> {
         G::faces_value(kinds, faces, l)
     }
 
-    fn cheer(&self, from: usize, l: Locale) -> Option<String> {
+    fn cheer(&self, from: usize) -> Option<Vec<(Locale, String)>> {
         let m = self.m();
+        // Nothing moved since `from`: nothing to cheer, and no copy of the
+        // log made for it.
+        if m.events().get(from..).is_none_or(<[_]>::is_empty) {
+            return None;
+        }
+        // The log is copied once for every language (issue 42: per
+        // language, it was copied twice in every tap).
         let log = m.events_for(None, 0);
-        let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
-        G::cheer(&log, from, &names, l)
+        Locale::ALL
+            .iter()
+            .map(|&l| {
+                let names = shown_names(m.seats().iter().map(|s| s.name.as_str()), l);
+                Some((l, G::cheer(&log, from, &names, l)?))
+            })
+            .collect()
     }
 
     fn entering(&self, l: Locale) -> Option<crate::contract::view::Entering> {

@@ -672,15 +672,7 @@ impl Session {
     /// the loudest sound among them where sounds are on.
     pub fn feel(&self, before: usize) -> Feel {
         let settings = store::load_settings();
-        let cheer = settings
-            .cheers
-            .then(|| {
-                Locale::ALL
-                    .iter()
-                    .map(|&l| Some((l, self.live.cheer(before, l)?)))
-                    .collect::<Option<Vec<_>>>()
-            })
-            .flatten();
+        let cheer = settings.cheers.then(|| self.live.cheer(before)).flatten();
         // A good moment sounds like one.
         let cue = self.live.cue(before).map(|c| match cheer {
             Some(_) => c.max(Cue::Fanfare),
