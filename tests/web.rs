@@ -2950,6 +2950,37 @@ async fn a_move_kept_in_the_journal_is_stored_at_the_next_start() {
     write(&mut s, next).await;
     assert!(ls().get_item(&key).unwrap().is_none());
     assert_eq!(store::load_game("j1").unwrap().move_count(), 2);
+    // Once the game is stored with moves, the journal holds only the moves
+    // after them (issue 42), and the next start puts the two together.
+    let choice = s.live().legal_json(0)[0].clone();
+    let next = moved(s.play(Decision::Tap {
+        seat: 0,
+        tap: sent(&s, 0, choice),
+    }))
+    .unwrap();
+    let entry: serde_json::Value =
+        serde_json::from_str(&ls().get_item(&key).unwrap().unwrap()).unwrap();
+    assert_eq!(entry["journal_from"], 2, "after the two stored moves");
+    assert_eq!(entry["record"]["moves"].as_array().unwrap().len(), 1);
+    let kept = ls().get_item(&key).unwrap().unwrap();
+    assert_eq!(store::recover_journal(), 1);
+    let stored = store::load_game("j1").unwrap();
+    assert_eq!(stored.record, next.record, "the whole game, in order");
+    assert_eq!(stored.revision, 3);
+    // Such an entry over a game that lacks the moves it builds on (here:
+    // another tab took them back) is dropped, the game untouched.
+    let mut fewer = stored.clone();
+    fewer.record["moves"].as_array_mut().unwrap().truncate(1);
+    fewer.revision = 2;
+    ls().set_item(
+        &format!("{}j1", store::GAME_PREFIX),
+        &serde_json::to_string(&fewer).unwrap(),
+    )
+    .unwrap();
+    ls().set_item(&key, &kept).unwrap();
+    assert_eq!(store::recover_journal(), 0);
+    assert_eq!(store::load_game("j1").unwrap(), fewer);
+    assert!(ls().get_item(&key).unwrap().is_none());
     // Neither a backup nor a restore carries the journal.
     store::journal(&store::load_game("j1").unwrap());
     assert!(!store::export_all().contains(store::JOURNAL_PREFIX));

@@ -837,8 +837,16 @@ impl Session {
         self.writing = Some(change);
         let next = self.next();
         // Kept at once, in the tap's own task: the write through the gate
-        // takes a few ms, and a page closed meanwhile keeps the move.
-        store::journal(&next);
+        // takes a few ms, and a page closed meanwhile keeps the move. The
+        // stored game holds the moves both share (between two writes moves
+        // are only added, or only taken back): the journal, the rest.
+        let stored = self
+            .meta
+            .record
+            .get("moves")
+            .and_then(|m| m.as_array())
+            .map_or(0, Vec::len);
+        store::journal_from(&next, stored.min(self.live.moves()));
         Some(next)
     }
 

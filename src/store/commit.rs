@@ -67,10 +67,77 @@ pub async fn commit(game: SavedGame) -> Result<SavedGame, SaveError> {
 /// start stores it (`recover_journal`). Best effort: where storage has no
 /// room for the copy, the write goes on without it.
 pub fn journal(game: &SavedGame) {
-    let (Some(s), Ok(text)) = (storage(), serde_json::to_string(game)) else {
-        return;
+    journal_from(game, 0);
+}
+
+/// `journal`, where the stored game (at `game.revision`) holds the first
+/// `from` moves of `game` as they are: only the moves after them are
+/// written, with the rest of the entry, so a tap late in a long game
+/// costs what one early in it does (issue 42: the whole game as JSON was
+/// the largest part of a move's tap on a 30x16 board).
+pub fn journal_from(game: &SavedGame, from: usize) {
+    #[derive(serde::Serialize)]
+    struct Entry<'a> {
+        #[serde(flatten)]
+        game: &'a SavedGame,
+        #[serde(skip_serializing_if = "is_zero")]
+        journal_from: usize,
+    }
+    fn is_zero(n: &usize) -> bool {
+        *n == 0
+    }
+    let Some(s) = storage() else { return };
+    let part;
+    let (game, from) = match game.record.as_object() {
+        Some(record)
+            if from > 0
+                && record
+                    .get("moves")
+                    .and_then(|m| m.as_array())
+                    .is_some_and(|m| m.len() >= from) =>
+        {
+            let record = record
+                .iter()
+                .map(|(k, v)| match (k.as_str(), v.as_array()) {
+                    ("moves", Some(m)) => (k.clone(), serde_json::Value::from(m[from..].to_vec())),
+                    _ => (k.clone(), v.clone()),
+                })
+                .collect();
+            part = game.with_record(serde_json::Value::Object(record));
+            (&part, from)
+        }
+        _ => (game, 0),
     };
-    let _ = s.set_item(&format!("{JOURNAL_PREFIX}{}", game.id), &text);
+    if let Ok(text) = serde_json::to_string(&Entry {
+        game,
+        journal_from: from,
+    }) {
+        let _ = s.set_item(&format!("{JOURNAL_PREFIX}{}", game.id), &text);
+    }
+}
+
+/// The game a journal entry keeps: whole, or (`journal_from`) the stored
+/// game's first moves followed by the entry's. None where it is unreadable
+/// or the stored game lacks those moves.
+fn from_journal(raw: &str, id: &str) -> Option<SavedGame> {
+    let mut value: serde_json::Value = serde_json::from_str(raw).ok()?;
+    let from = value
+        .as_object_mut()?
+        .remove("journal_from")
+        .map_or(Some(0), |n| n.as_u64())?;
+    if from > 0 {
+        let stored = load_game(id).ok()?;
+        let kept = stored
+            .record
+            .get("moves")?
+            .as_array()?
+            .get(..usize::try_from(from).ok()?)?
+            .to_vec();
+        let moves = value.get_mut("record")?.get_mut("moves")?.as_array_mut()?;
+        let after = std::mem::replace(moves, kept);
+        moves.extend(after);
+    }
+    parse_saved_value(value).ok()
 }
 
 /// Drops game `id`'s journal entry; whether there was one.
@@ -94,7 +161,7 @@ pub fn recover_journal() -> usize {
         let Some(id) = key.strip_prefix(JOURNAL_PREFIX) else {
             continue;
         };
-        let game = get_raw(&key).and_then(|raw| parse_saved(&raw).ok());
+        let game = get_raw(&key).and_then(|raw| from_journal(&raw, id));
         let _ = s.remove_item(&key);
         let Some(mut game) = game.filter(|g| g.id == id && valid_id(id)) else {
             continue;

@@ -198,6 +198,11 @@ pub fn valid_id(id: &str) -> bool {
 /// Parses a stored game, migrating older schemas.
 pub fn parse_saved(raw: &str) -> Result<SavedGame, Unreadable> {
     let value: serde_json::Value = serde_json::from_str(raw).map_err(|_| Unreadable::NotJson)?;
+    parse_saved_value(value)
+}
+
+/// `parse_saved` of JSON already parsed.
+pub fn parse_saved_value(value: serde_json::Value) -> Result<SavedGame, Unreadable> {
     let schema = value
         .get("schema")
         .and_then(|s| s.as_u64())
