@@ -16,6 +16,9 @@
 // Usage: node tests/perf/measure.mjs [--sizes-only | --taps-only] [--dist DIR] [--total-only | --offline-only] [--only GAME | --only coach]
 //   --taps-only  the taps alone (no sizes, loads, computer decisions, storage,
 //                replay or engine figures), with --only GAME one game's
+//   --mouse      the taps' untimed steps (set-up, picks before a timed tap)
+//                clicked with the mouse, as before issue 42's last round,
+//                instead of touched
 //   --to-paint   a tap ends once the frame after the change is rendered
 //                (style, layout, paint), not when that frame's animation
 //                callbacks start
@@ -40,6 +43,11 @@ const sizesOnly = process.argv.includes('--sizes-only');
 const totalOnly = process.argv.includes('--total-only');
 const tapsOnly = process.argv.includes('--taps-only');
 const toPaint = process.argv.includes('--to-paint');
+// The taps' untimed steps are touches, as on a phone, unless --mouse: a
+// mouse left resting on the table by a click makes Chromium update hover
+// after every change under it (style, layout, pre-paint and a hit test
+// before the next frame), which no phone at the table does.
+const mouse = process.argv.includes('--mouse');
 // --only GAME: that game's taps and decisions alone (measure.sh uses it for a
 // game built apart from the default build).
 const only = argAfter('--only');
@@ -94,8 +102,8 @@ if (!sizesOnly) {
   const server = await serve(DIST, 0);
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const throttled = async (viewport = { width: 360, height: 740 }) => {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const throttled = async (viewport = { width: 360, height: 740 }, touch = false) => {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce', hasTouch: touch });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -184,6 +192,8 @@ if (!sizesOnly) {
     }, [selector, toPaint]);
   };
   const N = 20;
+  // An untimed step: a touch (a locator, an element or a selector).
+  const press = (page, x) => (typeof x === 'string' ? (mouse ? page.click(x) : page.tap(x)) : mouse ? x.click() : x.tap());
   const full = (xs) => xs.length >= N;
   const push = (xs, t) => { if (t !== null && t !== undefined && !full(xs)) xs.push(t); };
   // Set-up: `seats` human seats (others removed), options filled in.
@@ -191,11 +201,11 @@ if (!sizesOnly) {
     await page.goto(base + `/new/${game}`);
     await page.waitForSelector('[data-testid=seat-row]');
     const rows = page.locator('[data-testid=seat-row]');
-    while ((await rows.count()) < seats) await page.click('[data-testid=add-player]');
-    while ((await rows.count()) > seats) await rows.last().locator('.row-tools button').last().click();
-    for (let i = 0; i < seats; i++) await rows.nth(i).locator('.segmented button').nth(0).click();
+    while ((await rows.count()) < seats) await press(page, '[data-testid=add-player]');
+    while ((await rows.count()) > seats) await press(page, rows.last().locator('.row-tools button').last());
+    for (let i = 0; i < seats; i++) await press(page, rows.nth(i).locator('.segmented button').nth(0));
     for (const [k, v] of Object.entries(options)) await page.fill(`[data-option=${k}]`, String(v));
-    await page.click('button[type=submit]');
+    await press(page, 'button[type=submit]');
     await page.waitForSelector('main.play');
   };
   // A safety net: a scenario that stops making progress says where.
@@ -230,7 +240,7 @@ if (!sizesOnly) {
       const dice = page.locator('[data-testid=throw] [data-testid=die]:enabled');
       if (!(await dice.count())) return null;
       // Set the first die aside into the tray's total.
-      await dice.nth(0).click();
+      await press(page, dice.nth(0));
       return tapMs(page, '[data-testid=set-aside]:enabled');
     }),
   };
@@ -258,17 +268,17 @@ if (!sizesOnly) {
         await wait(page, true);
         continue;
       }
-      if (await page.$('[data-testid=end-turn]:enabled')) { await settled(page); await page.click('[data-testid=end-turn]'); await wait(page, true); continue; }
+      if (await page.$('[data-testid=end-turn]:enabled')) { await settled(page); await press(page, '[data-testid=end-turn]'); await wait(page, true); continue; }
       if (await page.$('[data-testid=thrown]')) {
         const lanes = page.locator('[data-testid=lane] button:enabled');
         let done = false;
         for (let i = 0, n = await lanes.count(); i < n && !done; i++) {
-          await lanes.nth(i).click();
+          await press(page, lanes.nth(i));
           if (await page.$('[data-testid=enter]:enabled')) { push(entered, await tapMs(page, '[data-testid=enter]:enabled')); done = true; }
         }
         if (!done) {
           const other = await page.$('[data-testid=park]:enabled, [data-testid=apply-parked]:enabled');
-          if (other) { await settled(page); await other.click(); done = true; }
+          if (other) { await settled(page); await press(page, other); done = true; }
         }
         await wait(page, done);
         continue;
@@ -288,14 +298,14 @@ if (!sizesOnly) {
     while (!full(select) || !full(confirm) || !full(mark)) {
       if (await page.$('[data-testid=result]')) { await newGame(page, 'minesweeper', 2, options); continue; }
       const over = await page.$('.handover button');
-      if (over) { await settled(page); await over.click(); continue; }
+      if (over) { await settled(page); await press(page, over); continue; }
       const cell = await page.$('[data-testid=ms-board]:not(.locked) button[data-i]');
       if (!cell) { await wait(page, false); continue; }
       const i = await cell.getAttribute('data-i');
       push(select, await tapMs(page, `[data-testid=ms-board] button[data-i="${i}"]`));
       const marking = !full(mark) && (k++ % 3 === 2 || full(confirm));
       if (marking) {
-        await page.click('[data-testid=ms-mode-mark]');
+        await press(page, '[data-testid=ms-mode-mark]');
         push(mark, await tapMs(page, '[data-testid=confirm]'));
       } else {
         push(confirm, await tapMs(page, '[data-testid=confirm]'));
@@ -314,7 +324,7 @@ if (!sizesOnly) {
     while (!full(draw) || !full(place)) {
       if (await page.$('[data-testid=result]')) { await newGame(page, 'gnoming', 2); continue; }
       const cont = await page.$('[data-testid=gn-continue]');
-      if (cont) { await cont.click(); continue; }
+      if (cont) { await press(page, cont); continue; }
       if (await page.$('button[data-testid=gn-draw]')) {
         push(draw, await tapMs(page, 'button[data-testid=gn-draw]'));
         await wait(page, true);
@@ -323,13 +333,13 @@ if (!sizesOnly) {
       const spots = await page.$$('[data-testid=gn-mine] button');
       if (spots.length) {
         await settled(page);
-        await spots[spots.length - 1].click();
+        await press(page, spots[spots.length - 1]);
         push(place, await tapMs(page, '[data-testid=confirm]'));
         await wait(page, true);
         continue;
       }
       const other = await page.$('button[data-testid^=gn-discard-], button[data-testid=gn-remove], button[data-testid=gn-decline], button[data-testid^=gn-pile-]');
-      if (other) { await settled(page); await other.click(); await wait(page, true); continue; }
+      if (other) { await settled(page); await press(page, other); await wait(page, true); continue; }
       await wait(page, false);
     }
     return { 'draw a card': draw, 'place (confirm)': place };
@@ -337,10 +347,10 @@ if (!sizesOnly) {
   games['ms 30x16/99'] = sweeper({ width: 30, height: 16, mines: 99 });
   // A listed game with no tap script here is named, not skipped in silence.
   for (const id of IDS) if (!games[id]) console.log(`no taps timed for ${id}: tests/perf/measure.mjs has no tap script for it`);
-  console.log(`\ntap -> updated screen${toPaint ? ' (painted)' : ''}, 4x CPU throttling, median of 20:`);
+  console.log(`\ntap -> updated screen${toPaint ? ' (painted)' : ''}, 4x CPU throttling, median of 20${mouse ? ', untimed steps by mouse' : ''}:`);
   for (const [game, run] of Object.entries(games)) {
     if (only && game !== only) continue;
-    const page = await throttled();
+    const page = await throttled(undefined, !mouse);
     const results = await run(page);
     for (const [what, xs] of Object.entries(results)) {
       const m = median(xs);
