@@ -606,24 +606,30 @@ fn pile(view: &View, seat: Seat, ev: &Eval) -> usize {
         return open[0];
     }
     let next = (seat + 1) % view.seats();
+    let now = ev.score(&view.layouts[next]);
     let use_of = |top: Option<Card>| -> f64 {
         let Some(card) = top else { return -100.0 };
-        let l = &view.layouts[next];
-        let now = ev.score(l);
-        (0..9)
-            .filter(|&p| card != Mulligan || view.mulligan_fits(next, p))
-            .map(|p| {
-                let mut after = *l;
-                after[p] = Some(card);
-                now - ev.score(&after)
-            })
-            .fold(f64::NEG_INFINITY, f64::max)
+        best_use(view, next, ev, now, card)
     };
     if use_of(view.piles[1]) > use_of(view.piles[0]) {
         1
     } else {
         0
     }
+}
+
+/// How much seat `next`'s best placement of `card` lowers its layout's
+/// estimate (`now` before it); minus infinity where it fits nowhere.
+fn best_use(view: &View, next: Seat, ev: &Eval, now: f64, card: Card) -> f64 {
+    let l = &view.layouts[next];
+    (0..9)
+        .filter(|&p| card != Mulligan || view.mulligan_fits(next, p))
+        .map(|p| {
+            let mut after = *l;
+            after[p] = Some(card);
+            now - ev.score(&after)
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// What a discard hands the next player to move (R-GN-4: a pile's top is
@@ -654,16 +660,7 @@ impl HandOff {
         let next = (seat + 1) % view.seats();
         let l = &view.layouts[next];
         let now = ev.score(l);
-        let use_of = |card: Card| -> f64 {
-            (0..9)
-                .filter(|&p| card != Mulligan || view.mulligan_fits(next, p))
-                .map(|p| {
-                    let mut after = *l;
-                    after[p] = Some(card);
-                    now - ev.score(&after)
-                })
-                .fold(0.0, f64::max)
-        };
+        let use_of = |card: Card| best_use(view, next, ev, now, card).max(0.0);
         let tops = view.piles.map(|t| t.map_or(0.0, use_of));
         let left = match view.discard_piles()[..] {
             [only] => tops[1 - only],
