@@ -14,8 +14,8 @@ thread_local! {
     static QUEUE: RefCell<Vec<Job>> = const { RefCell::new(Vec::new()) };
     /// When the queue's first job came (ms, `performance.now`).
     static SINCE: RefCell<f64> = const { RefCell::new(0.0) };
-    /// The frame's callback (posts `DRAIN`) and the task that runs the
-    /// queue; both live as long as the page.
+    /// The frame's callback (posts the second), the task that runs the
+    /// queue, and the 100 ms fallback; all live as long as the page.
     static CALLBACKS: [Closure<dyn Fn()>; 3] = [
         Closure::<dyn Fn()>::new(|| CALLBACKS.with(|[_, drain, _]| post(drain, 0))),
         Closure::<dyn Fn()>::new(drain),

@@ -124,15 +124,16 @@ fn from_journal(raw: &str, id: &str) -> Option<SavedGame> {
     // Read, not removed: the saved game's fields ignore it, and removing
     // a key weighs 4.5 KB of code on the first load, which runs this.
     let from = value.get("journal_from").map_or(Some(0), |n| n.as_u64())?;
+    let from = usize::try_from(from).ok()?;
     if from > 0 {
         // The stored game's moves, moved (not copied: that code would
         // weigh on the first load, which runs this), then the entry's.
         let mut stored = load_game(id).ok()?;
         let kept = stored.record.get_mut("moves")?.as_array_mut()?;
-        if kept.len() < usize::try_from(from).ok()? {
+        if kept.len() < from {
             return None;
         }
-        kept.truncate(from as usize);
+        kept.truncate(from);
         let moves = value.get_mut("record")?.get_mut("moves")?.as_array_mut()?;
         kept.append(moves);
         std::mem::swap(kept, moves);
