@@ -61,15 +61,26 @@ pub fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// A date and time in the player's language, from milliseconds since 1970.
+/// A date and time in the player's language, from milliseconds since 1970,
+/// in the device's time zone: "Nov 24, 2026, 10:53 PM" / "24.11.2026, 22:53",
+/// a day and a time as people write them, without seconds (issue 22).
+/// Written out here rather than by `toLocaleString`: the browser's first
+/// date format loads its locale data, about 75 ms of a phone's main thread
+/// (300 ms at 4x throttling) on the home screen's first draw (issue 42).
 pub fn when_text(ms: f64, l: Locale) -> String {
-    // "Nov 24, 2026, 10:53 PM" / "24.11.2026, 22:53": a day and a time as
-    // people write them, without seconds.
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
-    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
-    d.to_locale_string(lang_code(l), &options)
-        .as_string()
-        .unwrap_or_default()
+    let (day, month, year) = (d.get_date(), d.get_month(), d.get_full_year());
+    let (hour, minute) = (d.get_hours(), d.get_minutes());
+    match l {
+        Locale::de => format!("{day:02}.{:02}.{year}, {hour:02}:{minute:02}", month + 1),
+        Locale::en => {
+            const MONTHS: [&str; 12] = [
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ];
+            let name = MONTHS[month as usize % 12];
+            let half = if hour < 12 { "AM" } else { "PM" };
+            let h12 = if hour % 12 == 0 { 12 } else { hour % 12 };
+            format!("{name} {day}, {year}, {h12}:{minute:02} {half}")
+        }
+    }
 }
