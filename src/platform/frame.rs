@@ -29,7 +29,8 @@ thread_local! {
     ];
 }
 
-fn now() -> f64 {
+/// Milliseconds since the page began (`performance.now()`; 0 without it).
+pub fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())

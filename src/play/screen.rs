@@ -327,16 +327,25 @@ fn PlayScreen(session: Session) -> impl IntoView {
     let marks = session.with_untracked(|s| s.marks());
     let coached = marks.coach;
     // With a computer seat or the coach (the same player), build its
-    // tables once the table is on screen, not at its first decision: a
-    // slice per task, so a tap in between is answered at once (issue 42:
-    // a table built in one piece blocked a throttled phone for about 200 ms
-    // just after the table showed).
+    // tables once the table is on screen, not at its first decision: small
+    // steps, as many per task as fit in 4 ms, so a tap in between is
+    // answered at once (issue 42: a table built in one piece blocked a
+    // throttled phone for about 200 ms just after the table showed; a
+    // slice of a third of a row, up to 17 ms at 4x, still made the table's
+    // first seconds Lighthouse's longest tasks). A fast device takes few
+    // tasks; a slow one, one step each.
     if coached || seats.with_untracked(|s| s.iter().any(|x| x.kind == SeatKind::Computer)) {
         fn slice(session: RwSignal<Session>) {
             device::mark("spielblock:warm-up-slice-start");
-            let done = session
-                .try_with_untracked(|s| s.live().warm_up())
-                .unwrap_or(true);
+            let start = crate::platform::frame::now();
+            let done = loop {
+                let done = session
+                    .try_with_untracked(|s| s.live().warm_up())
+                    .unwrap_or(true);
+                if done || crate::platform::frame::now() - start >= 4.0 {
+                    break done;
+                }
+            };
             device::measure_since("spielblock:warm-up-slice", "spielblock:warm-up-slice-start");
             if done {
                 device::measure_since("spielblock:warm-up", "spielblock:warm-up-start");

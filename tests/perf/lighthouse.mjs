@@ -4,7 +4,9 @@
 // page revalidated). Prints the four scores and LCP, TBT and CLS; figures,
 // not a test (issues 40 and 42). Lighthouse lives outside the project's
 // packages: scripts/measure.sh installs it into target/lighthouse.
-//   node tests/perf/lighthouse.mjs [--dist dist] [--lighthouse target/lighthouse]
+//   node tests/perf/lighthouse.mjs [--dist dist] [--lighthouse target/lighthouse] [--save DIR]
+// (--save keeps each page's full report, DIR/home.json and DIR/table.json, to
+// read what made the figures: long tasks, main-thread work by script.)
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,6 +102,10 @@ for (const [name, url] of [['home', `${base}/`], ['table', `${base}${table}`]]) 
     disableStorageReset: true,
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
+  if (arg('--save')) {
+    fs.mkdirSync(arg('--save'), { recursive: true });
+    fs.writeFileSync(path.join(arg('--save'), `${name}.json`), result.report);
+  }
   const { categories, audits } = result.lhr;
   const score = (c) => Math.round(categories[c].score * 100);
   rows.push([name, score('performance'), score('accessibility'), score('best-practices'), score('seo'),

@@ -199,6 +199,9 @@ fn throw_values(shapes: &[Shape], green_dice: usize, pays: &[f64]) -> Vec<f64> {
 /// 1.75 65.50.
 pub const DECLINE: f64 = 1.0;
 
+/// The parts a row of the lane table is built in by `warm_step`.
+const WARM_PARTS: usize = 12;
+
 /// Steps per table entry at most (a few are needed).
 const NEWTON_STEPS: usize = 30;
 
@@ -336,10 +339,11 @@ impl LaneTable {
         table
     }
 
-    /// Builds a third of a row of the table (a row per field left: a
-    /// millisecond or two natively, at most about 17 ms in Chromium at 4x
-    /// CPU throttling), so a browser can build it between frames; true once
-    /// the table is built.
+    /// Builds a twelfth of a row of the table (a row per field left: a
+    /// millisecond or two natively; a twelfth at most about 5 ms in
+    /// Chromium at 4x CPU throttling), so a browser can build it between
+    /// frames and taps, as many steps per task as its time allows; true
+    /// once the table is built.
     pub fn warm_step(green_dice: usize) -> bool {
         if tables().contains_key(&green_dice) {
             return true;
@@ -349,7 +353,7 @@ impl LaneTable {
             let partial = p
                 .entry(green_dice)
                 .or_insert_with(|| Partial::start(green_dice));
-            partial.part(green_dice, MAX_DIST.div_ceil(3));
+            partial.part(green_dice, MAX_DIST.div_ceil(WARM_PARTS));
             partial.k == FIELDS
         };
         if done {
@@ -1046,7 +1050,7 @@ mod tests {
             while !LaneTable::warm_step(green) {
                 steps += 1;
             }
-            assert!(steps <= 3 * FIELDS);
+            assert!(steps <= WARM_PARTS * FIELDS);
             let stepped = LaneTable::get(green);
             assert_eq!(stepped.value, at_once.value);
             assert_eq!(stepped.reachable, at_once.reachable);
