@@ -111,19 +111,17 @@ fn texts(lang: &str, games: &[Line]) -> Vec<(String, String)> {
 /// screen's cards). A key is in the shell when one of these files names it.
 const SHELL_FILES: &[&str] = &[
     "src/app.rs",
+    "src/home.rs",
     "src/routes.rs",
     "src/main.rs",
     "src/lib.rs",
     "src/i18n/mod.rs",
     "src/i18n/locale.rs",
+    // The stored games are read in the chunk (`screens::saved`, issue 42):
+    // of the store, only its keys, the gate and the language are here.
     "src/store/mod.rs",
-    "src/store/commit.rs",
-    "src/store/games.rs",
     "src/store/gate.rs",
     "src/store/local.rs",
-    "src/store/merge.rs",
-    "src/store/records.rs",
-    "src/store/schema.rs",
     "src/store/settings.rs",
     "src/platform/mod.rs",
     "src/platform/device.rs",

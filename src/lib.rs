@@ -6,6 +6,7 @@
 pub mod app;
 pub mod contract;
 pub mod games;
+pub mod home;
 pub mod i18n;
 pub mod platform;
 pub mod play;

@@ -703,6 +703,19 @@ fn language_choice_is_remembered() {
         spielblock::platform::lang::initial_locale(),
         spielblock::i18n::Locale::en
     );
+    // Stored as older builds stored it (a JSON string) and read without a
+    // JSON parser (issue 42): anything else, from an old build or a
+    // restored file, is ignored and the browser's language holds.
+    assert_eq!(
+        ls().get_item(store::LANG_KEY).unwrap().as_deref(),
+        Some("\"en\"")
+    );
+    ls().set_item(store::LANG_KEY, "\"de\"").unwrap();
+    assert_eq!(store::load_lang().as_deref(), Some("de"));
+    for junk in ["de", "\"d\\\"e\"", "{\"lang\":\"de\"}", "\"", ""] {
+        ls().set_item(store::LANG_KEY, junk).unwrap();
+        assert_eq!(store::load_lang(), None, "{junk}");
+    }
 }
 
 fn mount_app() -> web_sys::HtmlElement {

@@ -28,11 +28,20 @@ pub type LoadError = leptos::wasm_split::SplitLoaderError;
 const SCREENS_CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/screens.css"));
 
 /// What every entry point of the games' chunk does first: the texts and
-/// the stylesheet of the screens it brings (neither is in the first load).
-/// Before any table is drawn, so a game's own sheet comes after it.
+/// the stylesheet of the screens it brings (neither is in the first load),
+/// before any table is drawn, so a game's own sheet comes after it; and,
+/// once per page, the moves a closed page left in the journal are stored
+/// (issue 39), before any of the chunk's screens reads a game: every screen
+/// that reads one is in the chunk (issue 42).
 pub fn chunk_in() {
     crate::i18n::locale::install_texts();
     crate::table::ensure_style("screens", SCREENS_CSS);
+    thread_local! {
+        static RECOVERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !RECOVERED.replace(true) {
+        crate::store::recover_journal();
+    }
 }
 
 /// A game built into the app: what is known before its code is loaded, and

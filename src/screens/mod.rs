@@ -1,6 +1,8 @@
 //! The screens that need a game's code anyway travel in the games' wasm
 //! chunk: the set-up, the game in play (session and host), the history with
-//! its statistics, the replay, the review, and the settings with the backup. The first load does not carry them. The
+//! its statistics, the replay, the review, the settings with the backup,
+//! and the home screen's saved games (`saved`: everything that reads a
+//! stored game). The first load does not carry them. The
 //! router shows them through [`show`], which loads the chunk first, like a
 //! game's screens wait for its code (`crate::games::when_loaded`).
 
@@ -8,6 +10,7 @@ pub mod backup;
 pub mod history;
 pub mod replay;
 pub mod review;
+pub mod saved;
 pub mod settings;
 pub mod setup;
 
@@ -25,6 +28,10 @@ pub struct Screens {
     pub play: fn(crate::contract::GameEntry, crate::store::SavedGame) -> AnyView,
     pub join: fn() -> AnyView,
     pub settings: fn() -> AnyView,
+    /// The home screen with the saved games.
+    pub home: fn() -> AnyView,
+    /// A saved game opened (`/play/ID`).
+    pub open: fn(String) -> AnyView,
 }
 
 fn screens() -> Screens {
@@ -36,6 +43,8 @@ fn screens() -> Screens {
         play: crate::play::screen::open,
         join: || view! { <crate::play::phones::Join/> }.into_any(),
         settings: || view! { <crate::screens::settings::Settings/> }.into_any(),
+        home: crate::screens::saved::home,
+        open: |id| view! { <crate::screens::saved::Play id/> }.into_any(),
     }
 }
 
@@ -59,6 +68,12 @@ thread_local! {
 /// The screen `pick` chooses, once the screens are loaded: at once if they
 /// are; else "Loading…", then the screen, or why not and Try again.
 pub fn show(pick: impl FnOnce(Screens) -> AnyView + 'static) -> AnyView {
+    show_as(true, pick)
+}
+
+/// `show`, its words naming a screen (`screen`) or a game (a saved game
+/// opened: "This game could not be loaded").
+pub fn show_as(screen: bool, pick: impl FnOnce(Screens) -> AnyView + 'static) -> AnyView {
     if let Some(s) = LOADED.get() {
         return pick(s);
     }
@@ -70,7 +85,27 @@ pub fn show(pick: impl FnOnce(Screens) -> AnyView + 'static) -> AnyView {
             Ok(())
         })
     };
-    loading_with(true, load, move || {
+    loading_with(screen, load, move || {
         pick(LOADED.get().expect("loaded before the view is drawn"))
     })
+}
+
+/// `pick` with the screens once they are loaded, or with None if they cannot
+/// be fetched (the home screen, which is drawn either way): meanwhile a line
+/// saying it loads.
+pub fn show_or_not(pick: impl FnOnce(Option<Screens>) -> AnyView + 'static) -> AnyView {
+    if let Some(s) = LOADED.get() {
+        return pick(Some(s));
+    }
+    let load = || -> Loading<()> {
+        Box::pin(async {
+            if LOADED.get().is_none() {
+                if let Ok(s) = screens_code().await {
+                    LOADED.set(Some(s));
+                }
+            }
+            Ok(())
+        })
+    };
+    loading_with(true, load, move || pick(LOADED.get()))
 }

@@ -24,6 +24,17 @@ pub(crate) fn all_keys() -> Vec<String> {
     (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
 }
 
+/// Whether this device holds a game, an item set aside or a write on its
+/// way: the home screen then waits for the games' chunk, which reads them
+/// (`crate::screens::saved`). Keys only: the first load parses no game.
+pub fn anything_saved() -> bool {
+    all_keys().iter().any(|k| {
+        k.starts_with(GAME_PREFIX)
+            || k.starts_with(QUARANTINE_PREFIX)
+            || k.starts_with(JOURNAL_PREFIX)
+    })
+}
+
 /// The raw storage for code that writes many entries at once (`backup`).
 pub(crate) fn raw_storage() -> Option<web_sys::Storage> {
     storage()

@@ -9,15 +9,24 @@ pub const LANG_KEY: &str = "spielblock.lang";
 
 pub const SETTINGS_KEY: &str = "spielblock.settings";
 
+/// The language chosen on this device. Stored as a JSON string (`"de"`),
+/// read here without a JSON parser: the first load carries none (issue 42).
+/// Anything but a plain quoted code is ignored.
 pub fn load_lang() -> Option<String> {
-    storage()?;
-    // Written by older builds as a bare string; anything else is ignored.
-    LocalStorage::get::<String>(LANG_KEY).ok()
+    let raw = get_raw(LANG_KEY)?;
+    let code = raw.strip_prefix('"')?.strip_suffix('"')?;
+    code.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        .then(|| code.to_string())
 }
 
+/// Remembers the language chosen (`"de"`, as older builds wrote it). Only
+/// a plain code is stored.
 pub fn save_lang(lang: &str) {
-    if storage().is_some() {
-        let _ = LocalStorage::set(LANG_KEY, lang);
+    if let Some(s) = storage() {
+        if lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+            let _ = s.set_item(LANG_KEY, &format!("\"{lang}\""));
+        }
     }
 }
 
