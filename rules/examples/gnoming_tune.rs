@@ -3,7 +3,8 @@
 //! with common random numbers: each iteration perturbs every parameter at
 //! once by ±c (in units of its scale), plays the same deals with both
 //! perturbed players in all four seat positions, and steps along the
-//! estimated gradient of the objective (mean + worst seat) / 2 of a soft
+//! estimated gradient of the objective (mean + worst seat) / 2 (`--worst
+//! w`: (1 - w) mean + w worst) of a soft
 //! win: sigmoid((best other total - own total) / 4), less noisy than a win
 //! and close to it. The candidate is the running mean of the iterates from
 //! iteration 10 on (Polyak); every 10 iterations it plays a fixed held-out
@@ -16,10 +17,10 @@
 //! uninterrupted run.
 //!
 //! `cargo run --profile native -p spielblock-rules --example gnoming_tune --
-//!   [--resume] [--seed 10000001] [--games 250] [--iters 1000]
+//!   [--resume] [--seed 10000001] [--games 250] [--iters 1000] [--worst 0.5]
 //!   [--ckpt target/gnoming-tune.ckpt]`
 //! (games: deals per seat position and perturbation per iteration.)
-//! `-- --validate SEED [--games 1000] [--params "p1 ... p14"]` plays the
+//! `-- --validate SEED [--games 1000] [--params "p1 ... p15"]` plays the
 //! checkpoint's candidate (or the parameters given, in the order of
 //! `GnomingParams::NAMES`) as `gnoming_bench GAMES SEED` plays the shipped
 //! player: per-seat wins.
@@ -30,16 +31,16 @@ use rules::Game;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-const N: usize = 14;
+const N: usize = 15;
 /// One step of each parameter (the units of the search).
 const SCALE: [f64; N] = [
-    0.25, 0.2, 1.0, 1.5, 0.15, 0.003, 0.3, 0.3, 4.0, 2.0, 1.5, 1.5, 2.0, 2.0,
+    0.25, 0.2, 1.0, 1.5, 0.15, 0.003, 0.3, 0.3, 4.0, 2.0, 1.5, 1.5, 2.0, 2.0, 0.5,
 ];
 const LOW: [f64; N] = [
-    0.0, 0.0, 0.0, 0.0, 0.0, -0.01, 0.0, 0.3, 3.0, -5.0, 0.5, 0.5, -5.0, -5.0,
+    0.0, 0.0, 0.0, 0.0, 0.0, -0.01, 0.0, 0.3, 3.0, -5.0, 0.5, 0.5, -5.0, -5.0, 0.0,
 ];
 const HIGH: [f64; N] = [
-    2.0, 1.5, 8.0, 10.0, 1.5, 0.03, 2.0, 3.0, 40.0, 15.0, 10.0, 12.0, 10.0, 10.0,
+    2.0, 1.5, 8.0, 10.0, 1.5, 0.03, 2.0, 3.0, 40.0, 15.0, 10.0, 12.0, 10.0, 10.0, 5.0,
 ];
 /// SPSA gains: a_k = A_GAIN / (k + 1 + STAB)^0.602, c_k = C / (k + 1)^0.101.
 const A_GAIN: f64 = 12.0;
@@ -109,22 +110,23 @@ fn seats(seed: u64, games: u64, p: &GnomingParams) -> [(f64, f64); 4] {
     r
 }
 
-/// The objective: (mean + worst) / 2 of the seats' soft wins.
-fn objective(r: &[(f64, f64); 4]) -> f64 {
+/// The objective: (1 - w) mean + w worst of the seats' soft wins (`--worst
+/// w`, 0.5 unless given: (mean + worst) / 2).
+fn objective(r: &[(f64, f64); 4], w: f64) -> f64 {
     let mean = r.iter().map(|x| x.1).sum::<f64>() / 4.0;
     let worst = r.iter().map(|x| x.1).fold(1.0, f64::min);
-    (mean + worst) / 2.0
+    (1.0 - w) * mean + w * worst
 }
 
 /// Per-seat wins (%) and the objective, as a line.
-fn line(r: &[(f64, f64); 4]) -> String {
-    let w: Vec<String> = r.iter().map(|x| format!("{:.1}", 100.0 * x.0)).collect();
+fn line(r: &[(f64, f64); 4], w: f64) -> String {
+    let wins: Vec<String> = r.iter().map(|x| format!("{:.1}", 100.0 * x.0)).collect();
     let mean = r.iter().map(|x| x.0).sum::<f64>() / 4.0;
     format!(
         "wins {} (mean {:.2}) obj {:.4}",
-        w.join("/"),
+        wins.join("/"),
         100.0 * mean,
-        objective(r)
+        objective(r, w)
     )
 }
 
@@ -142,6 +144,8 @@ fn delta(seed: u64, k: u64) -> [f64; N] {
 struct State {
     seed: u64,
     games: u64,
+    /// The worst seat's weight in the objective.
+    worst: f64,
     /// Iterations done.
     k: u64,
     u: [f64; N],
@@ -171,6 +175,7 @@ impl State {
         let mut s = String::new();
         writeln!(s, "seed {}", self.seed).unwrap();
         writeln!(s, "games {}", self.games).unwrap();
+        writeln!(s, "worst {}", self.worst).unwrap();
         writeln!(s, "iter {}", self.k).unwrap();
         writeln!(s, "u {}", v(&self.u)).unwrap();
         writeln!(s, "sum {}", v(&self.sum)).unwrap();
@@ -190,19 +195,24 @@ impl State {
 
     fn load(path: &str) -> State {
         let text = std::fs::read_to_string(path).expect("read the checkpoint");
-        let mut st = State::default();
+        // Checkpoints from before `--worst` weighed it 0.5.
+        let mut st = State {
+            worst: 0.5,
+            ..State::default()
+        };
         let arr = |rest: &str| -> [f64; N] {
             let v: Vec<f64> = rest
                 .split_whitespace()
                 .map(|x| x.parse().unwrap())
                 .collect();
-            v.try_into().expect("14 values")
+            v.try_into().expect("15 values")
         };
         for l in text.lines() {
             let (key, rest) = l.split_once(' ').unwrap_or((l, ""));
             match key {
                 "seed" => st.seed = rest.parse().unwrap(),
                 "games" => st.games = rest.parse().unwrap(),
+                "worst" => st.worst = rest.parse().unwrap(),
                 "iter" => st.k = rest.parse().unwrap(),
                 "u" => st.u = arr(rest),
                 "sum" => st.sum = arr(rest),
@@ -237,7 +247,7 @@ fn main() {
     let path = opt("--ckpt").unwrap_or_else(|| "target/gnoming-tune.ckpt".into());
     let iters: u64 = opt("--iters").map_or(1000, |s| s.parse().unwrap());
     if let Some(seed) = opt("--validate") {
-        // The checkpoint's candidate (or `--params`, 14 numbers) as
+        // The checkpoint's candidate (or `--params`, 15 numbers) as
         // `gnoming_bench GAMES SEED` plays the shipped player.
         let seed: u64 = seed.parse().unwrap();
         let games: u64 = opt("--games").map_or(1000, |s| s.parse().unwrap());
@@ -248,7 +258,7 @@ fn main() {
                     .filter(|x| !x.is_empty())
                     .map(|x| x.parse().unwrap())
                     .collect();
-                GnomingParams::from_array(v.try_into().expect("14 values"))
+                GnomingParams::from_array(v.try_into().expect("15 values"))
             }
             None => params(&State::load(&path).avg()),
         };
@@ -257,7 +267,7 @@ fn main() {
         let r = seats(seed, games, &p);
         println!(
             "{games} deals per seat from {seed}: {} ({:.0}s)",
-            line(&r),
+            line(&r, 0.5),
             t.elapsed().as_secs_f64()
         );
         return;
@@ -270,6 +280,7 @@ fn main() {
         State {
             seed: opt("--seed").map_or(10_000_001, |s| s.parse().unwrap()),
             games: opt("--games").map_or(250, |s| s.parse().unwrap()),
+            worst: opt("--worst").map_or(0.5, |s| s.parse().unwrap()),
             ..State::default()
         }
     };
@@ -280,10 +291,10 @@ fn main() {
     if st.base.is_none() {
         let t = Instant::now();
         let r = seats(CHECK_SEED, CHECK_GAMES, &GnomingParams::STRONG);
-        st.base = Some(line(&r));
+        st.base = Some(line(&r, st.worst));
         println!(
             "shipped player, held-out {CHECK_GAMES} deals per seat from {CHECK_SEED}: {} ({:.0}s)",
-            line(&r),
+            line(&r, st.worst),
             t.elapsed().as_secs_f64()
         );
         st.save(&path);
@@ -299,7 +310,7 @@ fn main() {
         let from = st.seed + k * st.games;
         let rp = seats(from, st.games, &params(&plus));
         let rm = seats(from, st.games, &params(&minus));
-        let diff = objective(&rp) - objective(&rm);
+        let diff = objective(&rp, st.worst) - objective(&rm, st.worst);
         for i in 0..N {
             let g = diff / (2.0 * ck * d[i]);
             let step = (ak * g).clamp(-MAX_STEP, MAX_STEP);
@@ -322,8 +333,8 @@ fn main() {
             t.elapsed().as_secs_f64(),
             from,
             from + st.games - 1,
-            line(&rp),
-            line(&rm),
+            line(&rp, st.worst),
+            line(&rm, st.worst),
             diff
         );
         println!("  now   {}", show(&params(&st.u)));
@@ -331,11 +342,11 @@ fn main() {
             let t = Instant::now();
             let p = params(&st.avg());
             let r = seats(CHECK_SEED, CHECK_GAMES, &p);
-            let c = format!("{} {}", st.k, line(&r));
+            let c = format!("{} {}", st.k, line(&r, st.worst));
             println!(
                 "CHECK iter {}: candidate (mean of iterates) {} | shipped {} ({:.0}s)",
                 st.k,
-                line(&r),
+                line(&r, st.worst),
                 st.base.as_deref().unwrap_or(""),
                 t.elapsed().as_secs_f64()
             );

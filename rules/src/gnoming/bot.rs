@@ -99,6 +99,7 @@ pub struct GnomingParams {
     pub out_sd_hidden: f64,
     pub out_win: f64,
     pub out_lose: f64,
+    pub hand_off: f64,
 }
 
 impl GnomingParams {
@@ -118,10 +119,11 @@ impl GnomingParams {
         out_sd_hidden: 5.0,
         out_win: 2.0,
         out_lose: 3.0,
+        hand_off: 1.5,
     };
 
     /// The fields' names, in the order of `to_array`.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "potential",
         "second",
         "turn_cost",
@@ -136,9 +138,10 @@ impl GnomingParams {
         "out_sd_hidden",
         "out_win",
         "out_lose",
+        "hand_off",
     ];
 
-    pub fn to_array(&self) -> [f64; 14] {
+    pub fn to_array(&self) -> [f64; 15] {
         [
             self.potential,
             self.second,
@@ -154,10 +157,11 @@ impl GnomingParams {
             self.out_sd_hidden,
             self.out_win,
             self.out_lose,
+            self.hand_off,
         ]
     }
 
-    pub fn from_array(a: [f64; 14]) -> Self {
+    pub fn from_array(a: [f64; 15]) -> Self {
         GnomingParams {
             potential: a[0],
             second: a[1],
@@ -173,6 +177,7 @@ impl GnomingParams {
             out_sd_hidden: a[11],
             out_win: a[12],
             out_lose: a[13],
+            hand_off: a[14],
         }
     }
 }
@@ -205,7 +210,7 @@ impl Style {
             out_sd_hidden: p.out_sd_hidden,
             out_win: p.out_win,
             out_lose: p.out_lose,
-            hand_off: 1.5,
+            hand_off: p.hand_off,
         }
     }
 }
