@@ -178,7 +178,7 @@ test('the games\' code loads when a game is first opened; if it cannot be fetche
   const again = await page.context().newPage();
   await again.goto(base + '/');
   await again.waitForSelector('[data-testid=saved-later]');
-  assert.match(await again.textContent('[data-testid=saved-later]'), /saved games show here once the app has loaded/);
+  assert.match(await again.textContent('[data-testid=saved-later]'), /saved games show here once the whole app has loaded/);
   assert.ok(await again.$('.game-card'));
   await shot(again, 'saved-games-unavailable-360');
   assert.equal(await again.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('game')).length > 0), true);
