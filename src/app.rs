@@ -1,4 +1,5 @@
-//! The app shell: language, routes, home screen.
+//! The app shell: language, routes, and which home screen to draw (its
+//! frame is `crate::home`, its saved games `crate::screens::saved`).
 
 use crate::i18n::*;
 use crate::platform::lang::{initial_locale, BackBar};

@@ -77,15 +77,7 @@ pub fn show_as(screen: bool, pick: impl FnOnce(Screens) -> AnyView + 'static) ->
     if let Some(s) = LOADED.get() {
         return pick(s);
     }
-    let load = || -> Loading<()> {
-        Box::pin(async {
-            if LOADED.get().is_none() {
-                LOADED.set(Some(screens_code().await?));
-            }
-            Ok(())
-        })
-    };
-    loading_with(screen, load, move || {
+    loading_with(screen, fetch, move || {
         pick(LOADED.get().expect("loaded before the view is drawn"))
     })
 }
@@ -99,13 +91,19 @@ pub fn show_or_not(pick: impl FnOnce(Option<Screens>) -> AnyView + 'static) -> A
     }
     let load = || -> Loading<()> {
         Box::pin(async {
-            if LOADED.get().is_none() {
-                if let Ok(s) = screens_code().await {
-                    LOADED.set(Some(s));
-                }
-            }
+            let _ = fetch().await;
             Ok(())
         })
     };
     loading_with(true, load, move || pick(LOADED.get()))
+}
+
+/// Fetches the screens' chunk, once.
+fn fetch() -> Loading<()> {
+    Box::pin(async {
+        if LOADED.get().is_none() {
+            LOADED.set(Some(screens_code().await?));
+        }
+        Ok(())
+    })
 }
