@@ -118,17 +118,22 @@ fn NotFound() -> impl IntoView {
     }
 }
 
-/// The home screen. With nothing saved on this device (a first visit) it
-/// is drawn at once from the first load. Otherwise its saved games, the
-/// items set aside and the history's link come from the games' chunk,
-/// which reads them (`crate::screens::saved`): the first load holds no
-/// JSON reader (issue 42). If that chunk cannot be fetched (offline before
-/// it was cached), the home screen says why its saved games are missing;
-/// nothing is touched.
+/// The home screen. With nothing saved on this device (a first visit), or
+/// saved games the index still lists (`store::index`, the usual return),
+/// it is drawn at once from the first load. Otherwise (an item set aside,
+/// a write on its way, a game changed since it was listed) its saved
+/// games, the items set aside and the history's link come from the games'
+/// chunk, which reads them (`crate::screens::saved`): the first load holds
+/// no JSON reader (issue 42). If that chunk cannot be fetched (offline
+/// before it was cached), the home screen says why its saved games are
+/// missing; nothing is touched.
 #[component]
 fn Home() -> impl IntoView {
     if !store::anything_saved() {
         return crate::home::home_screen(None);
+    }
+    if let Some((games, finished)) = store::index::read() {
+        return crate::home::indexed(games, finished);
     }
     crate::screens::show_or_not(|s| match s {
         Some(s) => (s.home)(),

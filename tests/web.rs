@@ -638,6 +638,108 @@ fn set_aside_items_are_listed_with_their_time_and_can_be_deleted() {
     assert_eq!(store::list_games().len(), 1);
 }
 
+/// The index a home screen drawn from the games writes (`listed` of each,
+/// as `screens::saved` lists them).
+fn index_all() {
+    let all: Vec<store::index::Listed> = store::list_games_hashed()
+        .iter()
+        .map(|(g, h)| store::listed(g, *h, (!g.finished).then_some(1)))
+        .collect();
+    store::index::write_all(&all);
+}
+
+#[wasm_bindgen_test]
+fn the_home_index_lists_the_stored_games_only_while_it_matches_them() {
+    use store::index::{read, INDEX_KEY};
+    ls().clear().unwrap();
+    // Nothing indexed yet: the home screen reads the games.
+    store::save_game(&sample("older")).unwrap();
+    assert_eq!(read(), None);
+    let mut newer = sample("newer");
+    newer.updated = 1_796_000_000_123.0;
+    newer.turn = 4;
+    newer.record["seats"][0]["name"] = "Ä ö · 🎲".into();
+    store::save_game(&newer).unwrap();
+    let mut done = sample("done");
+    done.finished = true;
+    store::save_game(&done).unwrap();
+    let mut lesson = sample("lesson");
+    lesson.finished = true;
+    lesson.record["lesson"] = true.into();
+    store::save_game(&lesson).unwrap();
+    ls().set_item("someone.else", "x").unwrap();
+    index_all();
+    // What the games say, last played first; the history counts the
+    // finished game, not the guided first game.
+    let (games, finished) = read().expect("the index matches");
+    assert_eq!(finished, 1);
+    let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["newer", "older"]);
+    assert_eq!(games[0].names, ["Ä ö · 🎲", "B"]);
+    assert_eq!(
+        (games[0].turn, games[0].updated, games[0].to_act),
+        (4, 1_796_000_000_123.0, Some(1))
+    );
+    assert_eq!(games[0].game, "en-gingg");
+    // A game written by the play screen keeps it in step (`note_written`);
+    // one changed another way (another tab, an older version) does not.
+    newer.turn = 5;
+    store::save_game(&newer).unwrap();
+    assert_eq!(read(), None);
+    store::note_written(&newer, Some(0));
+    let (games, _) = read().expect("brought up to date");
+    assert_eq!((games[0].turn, games[0].to_act), (5, Some(0)));
+    // A game deleted: the others are listed; a new game without a line: not.
+    store::delete_game("older");
+    assert_eq!(read().map(|(g, f)| (g.len(), f)), Some((1, 1)));
+    store::save_game(&sample("unlisted")).unwrap();
+    assert_eq!(read(), None);
+    index_all();
+    assert!(read().is_some());
+    // Anything set aside or on its way: the games' chunk draws the home
+    // screen (it lists those, and stores the journal's writes first).
+    ls().set_item("spielblock.journal.newer", "{}").unwrap();
+    assert_eq!(read(), None);
+    ls().remove_item("spielblock.journal.newer").unwrap();
+    assert!(read().is_some());
+    ls().set_item("spielblock.v1.game.bad", "{oops").unwrap();
+    store::quarantine("spielblock.v1.game.bad");
+    assert_eq!(read(), None);
+    for k in store::quarantined() {
+        store::delete_aside(&k);
+    }
+    assert!(read().is_some());
+    // Damaged or foreign index text is never used.
+    let good = ls().get_item(INDEX_KEY).unwrap().unwrap();
+    for junk in [
+        "",
+        "spielblock home index 2",
+        &good.replacen("\tu-\t", "\tx\t", 1),
+        &good.replacen("\t", "", 1),
+        &format!("{good}\textra"),
+    ] {
+        ls().set_item(INDEX_KEY, junk).unwrap();
+        assert_eq!(read(), None, "{junk:?}");
+    }
+    // A name the plain lines cannot hold: no index rather than a wrong one.
+    let mut tabbed = sample("tabbed");
+    tabbed.record["seats"][0]["name"] = "a\tb".into();
+    store::save_game(&tabbed).unwrap();
+    index_all();
+    assert_eq!(ls().get_item(INDEX_KEY).unwrap(), None);
+    assert_eq!(read(), None);
+    // Derived from the games: not part of a backup, and a backup's copy is
+    // not restored.
+    store::delete_game("tabbed");
+    index_all();
+    let backup: serde_json::Value = serde_json::from_str(&store::export_all()).unwrap();
+    assert!(backup["items"].get(INDEX_KEY).is_none());
+    let file =
+        serde_json::json!({"app": "spielblock", "items": {INDEX_KEY: "spielblock home index 1"}});
+    let plan = spielblock::screens::backup::plan(&file.to_string()).unwrap();
+    assert!(plan.new_items.is_empty());
+}
+
 #[wasm_bindgen_test]
 fn unreadable_data_is_kept_aside_untouched() {
     ls().clear().unwrap();

@@ -64,7 +64,15 @@ async fn after_frame() {
 pub fn open(entry: GameEntry, saved: SavedGame) -> AnyView {
     let key = saved.key();
     match Session::open(entry, saved) {
-        Ok(session) => view! { <PlayScreen session/> }.into_any(),
+        Ok(session) => {
+            // The home screen's list holds the game as opened (`store::index`;
+            // a game just started has no line yet), once its table is drawn.
+            if session.moves() == session.meta().move_count() {
+                let (meta, turn) = (session.meta().clone(), session.turn());
+                crate::platform::frame::after_paint(move || store::note_written(&meta, turn));
+            }
+            view! { <PlayScreen session/> }.into_any()
+        }
         Err(reason) => {
             store::quarantine(&key);
             view! { <crate::play::recovery::Unreadable reason/> }.into_any()
@@ -248,6 +256,16 @@ fn PlayScreen(session: Session) -> impl IntoView {
             // throttling).
             after_frame().await;
             let result = store::commit(next).await;
+            // The home screen's list follows the game (`store::index`),
+            // where the game written is the one on the table.
+            if let Ok(g) = &result {
+                let turn = session
+                    .try_with_untracked(|s| (s.moves() == g.move_count()).then(|| s.turn()))
+                    .flatten();
+                if let Some(turn) = turn {
+                    store::note_written(g, turn);
+                }
+            }
             let Some((written, again)) = session.try_update(|s| s.written(result)) else {
                 return; // the screen is gone
             };

@@ -165,6 +165,10 @@ pub fn plan(text: &str) -> Result<Plan, BackupError> {
             plan.add_game(g, raw);
         } else if store::is_derived_key(key) {
             plan.ignored_records += 1;
+        } else if key == store::index::INDEX_KEY {
+            // The home screen's list, derived from the games: written again
+            // here from what is stored (`store::index`).
+            continue;
         } else if key.starts_with(store::JOURNAL_PREFIX) {
             // A write on its way on the device the file came from: never
             // stored here (it would be stored over a game at the next start).

@@ -6,29 +6,31 @@
 use crate::games;
 use crate::i18n::*;
 use crate::platform::lang::{when_text, BackBar};
-use crate::routes::Link;
-use crate::store::{self, LoadError, SavedGame};
+use crate::store::{self, index::Listed, LoadError};
 use leptos::prelude::*;
 
-/// The unfinished games that replay; any that does not is moved aside (the
+/// The saved games, each listed as the home screen's index lists it; the
+/// unfinished ones that replay, each with the seat whose turn it is where
+/// its code is in to say; any that does not replay is moved aside (the
 /// home screen lists it there with the reason). A game whose code is not
-/// loaded (one another tab started meanwhile) is listed unchecked: opening it
-/// checks it.
-/// Each with the seat whose turn it is, where its code is in to say.
-fn resumable() -> Vec<(SavedGame, Option<usize>)> {
-    store::list_games()
+/// loaded (one another tab started meanwhile) is listed unchecked: opening
+/// it checks it. The index is written again from this list.
+fn listing() -> Vec<Listed> {
+    let all: Vec<Listed> = store::list_games_hashed()
         .into_iter()
-        .filter(|g| !g.finished)
-        .filter_map(|g| {
+        .filter_map(|(g, hash)| {
+            if g.finished {
+                return Some(store::listed(&g, hash, None));
+            }
             let entry = games::find(&g.game);
             let opened = entry
                 .filter(|e| games::is_loaded(e.id))
                 .map(|e| (e.open)(g.record.clone()));
             match (entry, opened) {
-                (Some(_), None) => Some((g, None)),
+                (Some(_), None) => Some(store::listed(&g, hash, None)),
                 (Some(_), Some(Ok(live))) => {
                     let turn = live.to_act().first().copied();
-                    Some((g, turn))
+                    Some(store::listed(&g, hash, turn))
                 }
                 _ => {
                     store::quarantine(&g.key());
@@ -36,7 +38,16 @@ fn resumable() -> Vec<(SavedGame, Option<usize>)> {
                 }
             }
         })
-        .collect()
+        .collect();
+    store::index::write_all(&all);
+    all
+}
+
+/// The unfinished games of a listing, and how many finished games the
+/// history holds (a guided first game is not in it, issue 25).
+fn split(all: Vec<Listed>) -> (Vec<Listed>, usize) {
+    let finished = all.iter().filter(|g| g.finished && !g.lesson).count();
+    (all.into_iter().filter(|g| !g.finished).collect(), finished)
 }
 
 /// Why an item was set aside, worked out again from its text.
@@ -81,18 +92,17 @@ pub fn home() -> AnyView {
 /// link and the items set aside.
 fn saved_parts() -> (AnyView, AnyView) {
     let i18n = use_i18n();
-    let saved = RwSignal::new(resumable());
+    let (games, count) = split(listing());
+    let saved = RwSignal::new(games);
+    let finished = RwSignal::new(count);
     let aside = RwSignal::new(store::aside_items());
     let unseen = RwSignal::new(store::unseen_quarantined());
-    let confirm_delete = RwSignal::new(None::<String>);
-    // A guided first game is not in the history (issue 25).
-    let count_finished = || {
-        store::list_games()
-            .iter()
-            .filter(|g| g.finished && !store::is_lesson(g))
-            .count()
-    };
-    let finished = RwSignal::new(count_finished());
+    let delete = Callback::new(move |id: String| {
+        store::delete_game(&id);
+        let (games, count) = split(listing());
+        saved.set(games);
+        finished.set(count);
+    });
     let above = view! {
         {move || (unseen.get() > 0).then(|| view! {
             <div class="notice warn" role="alert">
@@ -103,72 +113,10 @@ fn saved_parts() -> (AnyView, AnyView) {
                 <button type="button" on:click=move |_| { store::mark_quarantine_seen(); unseen.set(0); }>{t!(i18n, dismiss)}</button>
             </div>
         })}
-        {move || {
-            let list = saved.get();
-            (!list.is_empty()).then(|| view! {
-                <section aria-labelledby="unfinished-title">
-                    <h2 id="unfinished-title">{t!(i18n, unfinished)}</h2>
-                    <ul class="saved-list">
-                        {list.into_iter().map(|(g, to_act)| {
-                            let id = g.id.clone();
-                            let id_del = g.id.clone();
-                            let id_check = g.id.clone();
-                            let game = g.game.clone();
-                            // Default names ("Player 2") in the language shown.
-                            let seat_names = g.seat_names();
-                            let names = move || crate::i18n::shown_names(seat_names.iter().map(String::as_str), i18n.get_locale()).join(", ");
-                            let whose = {
-                                let names = g.seat_names();
-                                move || to_act.and_then(|s| {
-                                    let l = i18n.get_locale();
-                                    let all = crate::i18n::shown_names(names.iter().map(String::as_str), l);
-                                    Some(td_string!(l, turn_of, name = all.get(s)?.clone()).to_string())
-                                })
-                            };
-                            let updated = g.updated;
-                            let turn = g.turn.max(1);
-                            let name = move || games::find(&game).map(|e| (e.name)(i18n.get_locale())).unwrap_or_else(|| game.clone());
-                            let delete = move |_| {
-                                if confirm_delete.get_untracked().as_deref() == Some(id_del.as_str()) {
-                                    store::delete_game(&id_del);
-                                    saved.set(resumable());
-                                    confirm_delete.set(None);
-                                } else {
-                                    confirm_delete.set(Some(id_del.clone()));
-                                }
-                            };
-                            let armed = Signal::derive(move || confirm_delete.with(|c| c.as_deref() == Some(id_check.as_str())));
-                            view! {
-                                <li class="saved" data-testid="saved-game">
-                                    <div class="what">
-                                        <strong>{name}</strong>
-                                        <span class="meta">{names}" · "{move || td_string!(i18n.get_locale(), turn_count, n = turn).to_string()}</span>
-                                        // When it was last played, and whose turn it is (issue 40).
-                                        <span class="meta" data-testid="saved-when">{move || {
-                                            let when = crate::platform::lang::when_text(updated, i18n.get_locale());
-                                            match whose() { Some(w) => format!("{when} · {w}"), None => when }
-                                        }}</span>
-                                    </div>
-                                    <div class="actions">
-                                        <Link to={format!("/play/{id}")} class="button primary">{t!(i18n, resume)}</Link>
-                                        <button type="button" class:danger=armed on:click=delete>
-                                            {move || if armed.get() { td_string!(i18n.get_locale(), really_delete).to_string() } else { td_string!(i18n.get_locale(), delete).to_string() }}
-                                        </button>
-                                    </div>
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                </section>
-            })
-        }}
+        {crate::home::unfinished(saved.into(), delete)}
     };
     let below = view! {
-        {move || (finished.get() > 0).then(|| view! {
-            <p class="history-link">
-                <Link to={"/history".to_string()} class="button">{move || td_string!(i18n.get_locale(), history_link, n = finished.get()).to_string()}</Link>
-            </p>
-        })}
+        {crate::home::history_link(finished.into())}
         {move || {
             let items = aside.get();
             (!items.is_empty()).then(|| view! {

@@ -4,6 +4,7 @@
 //! about how it was played (a lesson, dice or cards from the table).
 
 use crate::store::gate::*;
+use crate::store::index;
 use crate::store::local::*;
 use crate::store::schema::*;
 use gloo_storage::{LocalStorage, Storage};
@@ -24,19 +25,54 @@ pub fn quarantine(key: &str) {
 
 /// Every readable saved game, newest first. Unreadable ones are quarantined.
 pub fn list_games() -> Vec<SavedGame> {
+    list_games_hashed().into_iter().map(|(g, _)| g).collect()
+}
+
+/// `list_games`, each with the hash of its stored text (`index::hash`).
+pub fn list_games_hashed() -> Vec<(SavedGame, u64)> {
     let mut games = Vec::new();
     for key in all_keys() {
         if !key.starts_with(GAME_PREFIX) {
             continue;
         }
-        match get_raw(&key).map(|raw| parse_saved(&raw)) {
-            Some(Ok(g)) if g.key() == key && valid_id(&g.id) => games.push(g),
-            Some(_) => quarantine(&key),
-            None => {}
+        let Some(raw) = get_raw(&key) else { continue };
+        match parse_saved(&raw) {
+            Ok(g) if g.key() == key && valid_id(&g.id) => games.push((g, index::hash(&raw))),
+            _ => quarantine(&key),
         }
     }
-    rules::sort_small_by(&mut games, |a, b| a.updated > b.updated);
+    rules::sort_small_by(&mut games, |a, b| a.0.updated > b.0.updated);
     games
+}
+
+/// What the home screen's index lists of a game whose stored text has
+/// this `hash`, with the seat whose turn it is.
+pub fn listed(g: &SavedGame, hash: u64, to_act: Option<usize>) -> index::Listed {
+    index::Listed {
+        key: g.key(),
+        hash,
+        finished: g.finished,
+        lesson: is_lesson(g),
+        id: g.id.clone(),
+        game: g.game.clone(),
+        turn: g.turn,
+        updated: g.updated,
+        to_act,
+        names: g.seat_names(),
+    }
+}
+
+/// Brings the index's line of a game just written up to date (the play
+/// screen, after each write). Its text is what `save_game` writes; if
+/// the stored one is another by now, the line is left for the next home
+/// screen drawn from the games.
+pub fn note_written(g: &SavedGame, to_act: Option<usize>) {
+    let Ok(text) = serde_json::to_string(g) else {
+        return;
+    };
+    if get_raw(&g.key()).as_deref() == Some(text.as_str()) {
+        index::note(listed(g, index::hash(&text), to_act));
+    }
 }
 
 pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
@@ -167,7 +203,10 @@ pub fn export_all() -> String {
     let items: serde_json::Map<String, serde_json::Value> = all_keys()
         .into_iter()
         .filter(|k| {
-            k.starts_with("spielblock.") && !is_derived_key(k) && !k.starts_with(JOURNAL_PREFIX)
+            k.starts_with("spielblock.")
+                && !is_derived_key(k)
+                && !k.starts_with(JOURNAL_PREFIX)
+                && k != index::INDEX_KEY
         })
         .filter_map(|k| get_raw(&k).map(|v| (k, serde_json::Value::String(v))))
         .collect();

@@ -8,6 +8,8 @@
 //! - `commit`: every write through the gate, the journal that
 //!   keeps a write on its way, and the watch on other tabs;
 //! - `settings`: the language, the settings, lessons seen;
+//! - `index`: the home screen's list of the saved games, kept beside them
+//!   so the first load can draw it;
 //! - `records`: the solo record and the day's best;
 //! - `merge`: how a backup's game meets the one stored here.
 //!
@@ -16,6 +18,7 @@
 pub mod commit;
 pub mod games;
 pub mod gate;
+pub mod index;
 pub mod local;
 pub mod merge;
 pub mod records;

@@ -176,6 +176,17 @@ test('the games\' code loads when a game is first opened; if it cannot be fetche
   const deep = new URL(page.url()).pathname;
   fail = true;
   const again = await page.context().newPage();
+  // A returning player's home screen needs no code either: the index the
+  // play screen keeps beside the games (issue 42) lists the game, its turn
+  // and whose turn it is.
+  await again.goto(base + '/');
+  await again.waitForSelector('[data-testid=saved-game]');
+  const indexed = await again.textContent('main');
+  assert.match(indexed, /CHOICE.*turn 1.*Player 1.s turn/s);
+  await shot(again, 'home-from-index-360');
+  // Without the index (an older version wrote the games, or one changed
+  // since it was listed), the home screen reads the games in the code.
+  await again.evaluate(() => localStorage.removeItem('spielblock.home-index'));
   await again.goto(base + '/');
   await again.waitForSelector('[data-testid=saved-later]');
   assert.match(await again.textContent('[data-testid=saved-later]'), /saved games show here once the whole app has loaded/);
@@ -189,15 +200,32 @@ test('the games\' code loads when a game is first opened; if it cannot be fetche
   fail = false;
   await again.getByRole('button', { name: 'Try again' }).click();
   await again.waitForSelector('[data-testid=roll]');
-  // And the home screen's Try again brings the saved game back.
+  // And the home screen's Try again brings the saved game back (the index
+  // gone again: opening the game listed it).
   fail = true;
+  await again.evaluate(() => localStorage.removeItem('spielblock.home-index'));
   await again.goto(base + '/');
   await again.waitForSelector('[data-testid=saved-later]');
   fail = false;
   await again.click('[data-testid=saved-later] button');
   await again.waitForSelector('[data-testid=saved-game]');
+  // Drawn from the games, the same as from the index.
+  assert.equal(await again.textContent('main'), indexed);
   await again.click('[data-testid=saved-game] a');
   await again.waitForSelector('[data-testid=roll]');
+  // Deleting from the index's list, still without the code: the game is
+  // gone from the list and from the device.
+  fail = true;
+  await again.goto(base + '/');
+  await again.waitForSelector('[data-testid=saved-game]');
+  await again.click('[data-testid=saved-game] button');
+  assert.match(await again.textContent('[data-testid=saved-game] button'), /Really delete/);
+  await again.click('[data-testid=saved-game] button');
+  await again.waitForSelector('[data-testid=saved-game]', { state: 'detached' });
+  assert.equal(await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('spielblock.v1.game.')).length), 0);
+  await again.reload();
+  await again.waitForSelector('.game-card');
+  assert.equal(await again.$('[data-testid=saved-game]'), null);
   await page.context().close();
   server.close();
 });

@@ -5,8 +5,10 @@
 // not a test (issues 40 and 42). Lighthouse lives outside the project's
 // packages: scripts/measure.sh installs it into target/lighthouse.
 //   node tests/perf/lighthouse.mjs [--dist dist] [--lighthouse target/lighthouse] [--save DIR]
-// (--save keeps each page's full report, DIR/home.json and DIR/table.json, to
+// (--save keeps each page's full report, DIR/first.json, DIR/home.json and DIR/table.json, to
 // read what made the figures: long tasks, main-thread work by script.)
+// Pages: `first`, the home screen of a first visit (nothing saved); `home`,
+// a returning player's (a game saved); `table`, that game's table.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,21 +82,8 @@ const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
-// A game's table: a MindGolf game started as a player starts one, so its
-// page (/play/ID) opens the saved game; Lighthouse then keeps the storage.
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-const page = await browser.newPage();
-await page.goto(`${base}/new/mindgolf`, { waitUntil: 'networkidle0' });
-await page.waitForSelector('button[type=submit]');
-await page.click('button[type=submit]');
-await page.waitForFunction(() => location.pathname.startsWith('/play/'));
-await page.waitForSelector('[data-testid=throw]');
-const table = new URL(page.url()).pathname;
-await page.close();
-browser.disconnect();
-
 const rows = [];
-for (const [name, url] of [['home', `${base}/`], ['table', `${base}${table}`]]) {
+const audit = async (name, url) => {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -112,7 +101,24 @@ for (const [name, url] of [['home', `${base}/`], ['table', `${base}${table}`]]) 
     (audits['largest-contentful-paint'].numericValue / 1000).toFixed(2) + ' s',
     Math.round(audits['total-blocking-time'].numericValue) + ' ms',
     audits['cumulative-layout-shift'].numericValue.toFixed(3)]);
-}
+};
+// The home screen of a first visit (nothing saved), then, once a game is
+// saved, a returning player's home screen and the game's table.
+await audit('first', `${base}/`);
+// A game's table: a MindGolf game started as a player starts one, so its
+// page (/play/ID) opens the saved game; Lighthouse then keeps the storage.
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const page = await browser.newPage();
+await page.goto(`${base}/new/mindgolf`, { waitUntil: 'networkidle0' });
+await page.waitForSelector('button[type=submit]');
+await page.click('button[type=submit]');
+await page.waitForFunction(() => location.pathname.startsWith('/play/'));
+await page.waitForSelector('[data-testid=throw]');
+const table = new URL(page.url()).pathname;
+await page.close();
+browser.disconnect();
+await audit('home', `${base}/`);
+await audit('table', `${base}${table}`);
 await chrome.kill();
 server.close();
 console.log('Lighthouse 12.2.3, mobile (4x CPU slowdown, slow 4G), served with brotli and cache headers:');
