@@ -77,7 +77,32 @@ struct Style {
     /// times that player's share of what the other seats' scores weigh in
     /// this seat's chances (`HandOff`; 0: ignored).
     hand_off: f64,
+    /// The learned correction of the seat's own layout estimate
+    /// (`learn_features`; all 0: none), and which terms count: 0 the
+    /// layout's, 1 the state's too, 2 the state's alone, only where the
+    /// seat may go out (one face-down card, no one out).
+    learn: [f64; LEARN_N],
+    learn_mode: u8,
 }
+
+/// The features of a learned correction of the seat's own layout estimate
+/// (`examples/gnoming_learn.rs`, issue 43): `LAYOUT_N` terms of the layout
+/// (face-down cards, also times the draws left (`Eval::turns`); the points
+/// over 4 of the face-up cards outside matching lines, also times the
+/// draws left; the chances term of `Eval::chances`; face-up cards of 9 or
+/// more outside lines; cards in matching lines over 3; face-down cards and
+/// chances times the place in the round's order, 0 first to 1 last), then
+/// terms of the state alone (a constant, the draws left, someone out, the
+/// last round, the place in the order, the fewest face-down cards of the
+/// other seats, the estimate less the best other seat's). None fitted beat
+/// the shipped player on held-out deals, so it plays without one.
+pub const LEARN_N: usize = 16;
+pub const LAYOUT_N: usize = 9;
+pub const LEARN_NAMES: [&str; LEARN_N] = [
+    "hidden", "hidden*turns", "excess", "excess*turns", "chances", "high", "matched/3",
+    "hidden*place", "chances*place",
+    "1", "turns", "out", "last round", "place", "others' fewest", "lead",
+];
 
 /// The strong level's continuous parameters (`Style`'s fields of the same
 /// names), for tuning them (`examples/gnoming_tune.rs`): `decide_with`
@@ -211,6 +236,8 @@ impl Style {
             out_win: p.out_win,
             out_lose: p.out_lose,
             hand_off: p.hand_off,
+            learn: [0.0; LEARN_N],
+            learn_mode: 0,
         }
     }
 }
@@ -365,6 +392,69 @@ impl Eval {
             s -= self.style.potential * self.chances(l, &matched);
         }
         s
+    }
+
+    /// The learned correction's features of layout `l` (`LEARN_NAMES`).
+    fn features(&self, view: &View, seat: Seat, l: &[Option<Card>; 9]) -> [f64; LEARN_N] {
+        let (_, matched) = matches(l);
+        let h = l.iter().filter(|c| c.is_none()).count() as f64;
+        let mut excess = 0.0;
+        let mut high = 0.0;
+        for p in 0..9 {
+            if let (Some(c), false) = (l[p], matched[p]) {
+                let v = c.points() as f64;
+                excess += (v - 4.0).max(0.0);
+                if v >= 9.0 {
+                    high += 1.0;
+                }
+            }
+        }
+        let t = self.turns;
+        let n = view.seats();
+        let others = (0..n).filter(move |&s| s != seat);
+        let place = ((seat + n - view.first) % n) as f64 / (n - 1).max(1) as f64;
+        let chances = self.chances(l, &matched);
+        [
+            h,
+            h * t,
+            excess,
+            excess * t,
+            chances,
+            high,
+            matched.iter().filter(|&&m| m).count() as f64 / 3.0,
+            h * place,
+            chances * place,
+            1.0,
+            t,
+            f64::from(u8::from(view.out.is_some())),
+            f64::from(u8::from(view.round + 1 == ROUNDS)),
+            place,
+            others.clone().map(|s| view.hidden(s)).min().unwrap_or(0) as f64,
+            self.score(l)
+                - others
+                    .map(|s| self.score(&view.layouts[s]))
+                    .fold(f64::INFINITY, f64::min),
+        ]
+    }
+
+    /// The seat's own layout: the estimate plus the learned correction.
+    fn own(&self, view: &View, seat: Seat, l: &[Option<Card>; 9]) -> f64 {
+        let s = self.score(l);
+        if self.style.learn.iter().all(|&w| w == 0.0) {
+            return s;
+        }
+        let f = self.features(view, seat, l);
+        let terms = match self.style.learn_mode {
+            0 => 0..LAYOUT_N,
+            1 => 0..LEARN_N,
+            _ => {
+                if view.out.is_some() || view.hidden(seat) != 1 {
+                    return s;
+                }
+                LAYOUT_N..LEARN_N
+            }
+        };
+        s + terms.map(|i| f[i] * self.style.learn[i]).sum::<f64>()
     }
 
     /// Lines with a face-down card may also match when it is turned up at
@@ -536,8 +626,20 @@ fn best_place(
 /// with how much it lowers the estimate (going out weighed in).
 fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) -> Vec<(usize, f64)> {
     let mine = &view.layouts[seat];
-    let now = ev.score(mine);
     let hidden = mine.iter().filter(|c| c.is_none()).count();
+    // Where the seat may go out, the estimate stands as it is (the going-out
+    // gamble was measured against it), unless the correction is for that
+    // choice (`Style::learn_mode` 1 and 2).
+    let may_go =
+        ev.style.tactics && view.out.is_none() && hidden == 1 && ev.style.learn_mode == 0;
+    let value = |l: &[Option<Card>; 9]| {
+        if may_go {
+            ev.score(l)
+        } else {
+            ev.own(view, seat, l)
+        }
+    };
+    let now = value(mine);
     let mut out = Vec::with_capacity(9);
     for pos in 0..9 {
         if card == Mulligan && !view.mulligan_fits(seat, pos) {
@@ -555,7 +657,12 @@ fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) ->
         } else {
             ev
         };
-        let mut gain = now - ev_after.score(&after) + noise(ev.style, rng);
+        let after_value = if going_out {
+            ev_after.score(&after)
+        } else {
+            value(&after)
+        };
+        let mut gain = now - after_value + noise(ev.style, rng);
         if ev.style.tactics && mine[pos].is_none() {
             gain += ev_after.bounce_value(&after, pos);
         }
@@ -827,6 +934,79 @@ pub fn decide_with(view: &View, seat: Seat, params: &GnomingParams, rng: &mut Rn
         return super::real::fill(view, Some(rng));
     }
     play(view, seat, Style::strong(*params), rng)
+}
+
+/// The strong level with a learned correction `w` of its own layout's
+/// estimate (`LEARN_NAMES`; `state`: the state terms count too).
+pub fn decide_learned(
+    view: &View,
+    seat: Seat,
+    w: &[f64; LEARN_N],
+    mode: u8,
+    rng: &mut Rng,
+) -> Action {
+    if let Stage::Entry { .. } = view.stage {
+        return super::real::fill(view, Some(rng));
+    }
+    let mut style = STRONG;
+    style.learn = *w;
+    style.learn_mode = mode;
+    play(view, seat, style, rng)
+}
+
+/// The strong player's choices with a card in hand (`Stage::Hand`, the card
+/// not a drawn Hazard): each action with its gain as the player weighs it,
+/// whether it goes out, and the features of the layout after it, for
+/// fitting the correction on paired continuations (`gnoming_learn`).
+pub fn learn_candidates(view: &View, seat: Seat) -> Vec<(Action, f64, bool, [f64; LEARN_N])> {
+    let Stage::Hand { from_pile } = view.stage else {
+        return Vec::new();
+    };
+    let Some(card) = view.hand else {
+        return Vec::new();
+    };
+    if card == Hazard && !from_pile {
+        return Vec::new();
+    }
+    let mut ev = Eval::for_seat(view, seat, STRONG);
+    ev.hand_off = HandOff::new(view, seat, &ev).map(std::rc::Rc::new);
+    let mine = &view.layouts[seat];
+    let hidden = view.hidden(seat);
+    let mut rng = Rng::new(0);
+    let mut out: Vec<(Action, f64, bool, [f64; LEARN_N])> =
+        place_gains(view, seat, card, &ev, &mut rng)
+            .into_iter()
+            .map(|(pos, g)| {
+                let mut after = *mine;
+                after[pos] = Some(card);
+                let going_out = view.out.is_none() && hidden == 1 && mine[pos].is_none();
+                (
+                    Action::Place { pos },
+                    g,
+                    going_out,
+                    ev.features(view, seat, &after),
+                )
+            })
+            .collect();
+    if !from_pile {
+        out.push((
+            Action::Discard {
+                pile: pile(view, seat, &ev),
+            },
+            -ev.discard_cost(card),
+            false,
+            ev.features(view, seat, mine),
+        ));
+    }
+    out
+}
+
+/// The strong player's estimate of `seat`'s layout and the learned
+/// correction's features of it (`LEARN_NAMES`), for fitting the correction.
+pub fn learn_features(view: &View, seat: Seat) -> (f64, [f64; LEARN_N]) {
+    let ev = Eval::for_seat(view, seat, STRONG);
+    let l = &view.layouts[seat];
+    (ev.score(l), ev.features(view, seat, l))
 }
 
 pub fn greedy(view: &View, seat: Seat) -> Action {
