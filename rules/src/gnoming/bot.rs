@@ -99,9 +99,22 @@ struct Style {
 pub const LEARN_N: usize = 16;
 pub const LAYOUT_N: usize = 9;
 pub const LEARN_NAMES: [&str; LEARN_N] = [
-    "hidden", "hidden*turns", "excess", "excess*turns", "chances", "high", "matched/3",
-    "hidden*place", "chances*place",
-    "1", "turns", "out", "last round", "place", "others' fewest", "lead",
+    "hidden",
+    "hidden*turns",
+    "excess",
+    "excess*turns",
+    "chances",
+    "high",
+    "matched/3",
+    "hidden*place",
+    "chances*place",
+    "1",
+    "turns",
+    "out",
+    "last round",
+    "place",
+    "others' fewest",
+    "lead",
 ];
 
 /// The strong level's continuous parameters (`Style`'s fields of the same
@@ -630,8 +643,7 @@ fn place_gains(view: &View, seat: Seat, card: Card, ev: &Eval, rng: &mut Rng) ->
     // Where the seat may go out, the estimate stands as it is (the going-out
     // gamble was measured against it), unless the correction is for that
     // choice (`Style::learn_mode` 1 and 2).
-    let may_go =
-        ev.style.tactics && view.out.is_none() && hidden == 1 && ev.style.learn_mode == 0;
+    let may_go = ev.style.tactics && view.out.is_none() && hidden == 1 && ev.style.learn_mode == 0;
     let value = |l: &[Option<Card>; 9]| {
         if may_go {
             ev.score(l)
