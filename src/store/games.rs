@@ -7,7 +7,6 @@ use crate::store::gate::*;
 use crate::store::index;
 use crate::store::local::*;
 use crate::store::schema::*;
-use gloo_storage::{LocalStorage, Storage};
 use serde::Deserialize;
 
 pub(crate) const QUARANTINE_SEEN_KEY: &str = "spielblock.quarantine-seen";
@@ -62,16 +61,33 @@ pub fn listed(g: &SavedGame, hash: u64, to_act: Option<usize>) -> index::Listed 
     }
 }
 
-/// Brings the index's line of a game just written up to date (the play
-/// screen, after each write). Its text is what `save_game` writes; if
-/// the stored one is another by now, the line is left for the next home
-/// screen drawn from the games.
+thread_local! {
+    /// The game text last read or written here: its key, revision and
+    /// hash (`index::hash`), for the home screen's index (`note_written`)
+    /// without writing the game as JSON a second time.
+    static KNOWN: std::cell::RefCell<Option<(String, u64, u64)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn known(key: &str, revision: u64, text: &str) {
+    KNOWN.with_borrow_mut(|k| *k = Some((key.to_string(), revision, index::hash(text))));
+}
+
+/// Brings the index's line of a game up to date (the play screen, after
+/// each write and when it opens a game): `g` as just read (`load_game`) or
+/// written (`save_game`) here, the line holding the hash of that text. If
+/// another tab has written the game since, its text no longer has that
+/// hash, and the index is not used until a home screen drawn from the
+/// games writes it again.
 pub fn note_written(g: &SavedGame, to_act: Option<usize>) {
-    let Ok(text) = serde_json::to_string(g) else {
-        return;
-    };
-    if get_raw(&g.key()).as_deref() == Some(text.as_str()) {
-        index::note(listed(g, index::hash(&text), to_act));
+    let key = g.key();
+    let hash = KNOWN.with_borrow(|k| {
+        k.as_ref()
+            .filter(|(k, revision, _)| *k == key && *revision == g.revision)
+            .map(|&(_, _, hash)| hash)
+    });
+    if let Some(hash) = hash {
+        index::note(listed(g, hash, to_act));
     }
 }
 
@@ -82,7 +98,10 @@ pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
     let key = format!("{GAME_PREFIX}{id}");
     let raw = get_raw(&key).ok_or(LoadError::Missing)?;
     match parse_saved(&raw) {
-        Ok(g) if g.id == id => Ok(g),
+        Ok(g) if g.id == id => {
+            known(&key, g.revision, &raw);
+            Ok(g)
+        }
         Ok(_) => {
             quarantine(&key);
             Err(LoadError::Unreadable(Unreadable::IdMismatch))
@@ -95,8 +114,12 @@ pub fn load_game(id: &str) -> Result<SavedGame, LoadError> {
 }
 
 pub fn save_game(game: &SavedGame) -> Result<(), SaveError> {
-    storage().ok_or(SaveError::Unavailable)?;
-    LocalStorage::set(game.key(), game).map_err(|_| SaveError::Refused)
+    let s = storage().ok_or(SaveError::Unavailable)?;
+    let text = serde_json::to_string(game).map_err(|_| SaveError::Refused)?;
+    let key = game.key();
+    s.set_item(&key, &text).map_err(|_| SaveError::Refused)?;
+    known(&key, game.revision, &text);
+    Ok(())
 }
 
 /// The revision of the stored game `id` (None if it is not stored; 0 for an
