@@ -53,14 +53,8 @@ fn game(
     let mut game = Gnoming::new(4, &Options::default(), seed).expect("game");
     let mut chooser = Rng::new(seed ^ 0x5EED);
     let mut mine: Vec<Rec> = Vec::new();
-    while let Some(&first) = game.to_act().first() {
-        let n = game.to_act().len() as u64;
-        let seat = if n > 1 {
-            game.to_act()[chooser.below(n) as usize]
-        } else {
-            chooser.below(1);
-            first
-        };
+    // Seats deciding at once answer in the order `simulate` draws.
+    while let Some(seat) = chooser.pick(&game.to_act()) {
         let view = game.view(Some(seat));
         let a = if seat == me {
             if recs.is_some() && matches!(view.stage, Stage::Start) {
@@ -143,14 +137,8 @@ fn qfit(games: u64, seed: u64, p: f64, win: bool) {
             let mut game = Gnoming::new(4, &Options::default(), s).expect("game");
             let mut chooser = Rng::new(s ^ 0x5EED);
             let mut sampler = Rng::new(s ^ 0xC0FFEE ^ (me as u64) << 40);
-            while let Some(&first) = game.to_act().first() {
-                let n = game.to_act().len() as u64;
-                let seat = if n > 1 {
-                    game.to_act()[chooser.below(n) as usize]
-                } else {
-                    chooser.below(1);
-                    first
-                };
+            // Seats deciding at once answer in the order `simulate` draws.
+            while let Some(seat) = chooser.pick(&game.to_act()) {
                 let view = game.view(Some(seat));
                 if seat == me
                     && matches!(view.stage, Stage::Hand { .. })

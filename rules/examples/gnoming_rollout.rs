@@ -242,14 +242,8 @@ fn main() {
             let mut game = Gnoming::new(4, &Options::default(), s).expect("game");
             let mut chooser = Rng::new(s ^ 0x5EED);
             let mut sampler = Rng::new(s.wrapping_mul(0x9E37_79B9) ^ 0xA11CE);
-            while let Some(&first) = game.to_act().first() {
-                let n = game.to_act().len() as u64;
-                let seat = if n > 1 {
-                    game.to_act()[chooser.below(n) as usize]
-                } else {
-                    chooser.below(1);
-                    first
-                };
+            // Seats deciding at once answer in the order `simulate` draws.
+            while let Some(seat) = chooser.pick(&game.to_act()) {
                 let view = game.view(Some(seat));
                 let a = if seat == me {
                     let t = Instant::now();

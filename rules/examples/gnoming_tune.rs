@@ -69,14 +69,8 @@ fn params(u: &[f64; N]) -> GnomingParams {
 fn game(seed: u64, me: usize, p: &GnomingParams) -> (bool, f64) {
     let mut game = Gnoming::new(4, &Options::default(), seed).expect("game");
     let mut chooser = Rng::new(seed ^ 0x5EED);
-    while let Some(&first) = game.to_act().first() {
-        let n = game.to_act().len() as u64;
-        let seat = if n > 1 {
-            game.to_act()[chooser.below(n) as usize]
-        } else {
-            chooser.below(1);
-            first
-        };
+    // Seats deciding at once answer in the order `simulate` draws.
+    while let Some(seat) = chooser.pick(&game.to_act()) {
         let view = game.view(Some(seat));
         let a = if seat == me {
             decide_with(&view, seat, p, &mut chooser)

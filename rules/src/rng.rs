@@ -36,6 +36,13 @@ impl Rng {
         }
     }
 
+    /// One of `items`, uniformly (None if there are none). Drawn as
+    /// `below(len)`, also for a single item, so a run's stream is the same
+    /// however many seats may decide at once (`driver::play_to_end`).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        (!items.is_empty()).then(|| items[self.below(items.len() as u64) as usize])
+    }
+
     /// One fair six-sided die.
     pub fn d6(&mut self) -> u8 {
         self.below(6) as u8 + 1

@@ -162,15 +162,13 @@ pub fn play_to_end<G: Playable>(
         if state.is_over() {
             return Ok(m);
         }
-        let to_act = state.to_act();
-        if to_act.is_empty() {
+        // Any deciding seat may answer first; the rules must not care.
+        let Some(seat) = chooser.pick(&state.to_act()) else {
             return Err(DriveError::Invariant {
                 step,
                 message: "no seat to act but the game is not over".into(),
             });
-        }
-        // Any deciding seat may answer first; the rules must not care.
-        let seat = to_act[chooser.below(to_act.len() as u64) as usize];
+        };
         let legal = state.legal_actions(seat);
         let waiting = state.waiting();
         if legal.is_empty() && waiting.is_none() {
